@@ -1,0 +1,291 @@
+/**
+ * Record types of the sandbox's in-memory store. Records are plain, mutable, Sentry-shaped
+ * objects plus a few internal link fields (`orgId`, `projectId`, ...); the route serializers
+ * decide which fields go on the wire.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface Avatar {
+  avatarType: string;
+  avatarUuid: string | null;
+  avatarUrl: string | null;
+}
+
+export interface OrgRecord {
+  id: string;
+  slug: string;
+  name: string;
+  dateCreated: string;
+  status: { id: string; name: string };
+  isEarlyAdopter: boolean;
+  require2FA: boolean;
+  avatar: Avatar;
+  hasAuthProvider: boolean;
+  allowMemberInvite: boolean;
+  allowMemberProjectCreation: boolean;
+  allowSuperuserAccess: boolean;
+  features: string[];
+  access: string[];
+}
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  avatarUrl: string;
+  isActive: boolean;
+  isSuspended: boolean;
+  hasPasswordAuth: boolean;
+  isManaged: boolean;
+  dateJoined: string;
+  lastLogin: string | null;
+  has2fa: boolean;
+  lastActive: string | null;
+  isSuperuser: boolean;
+  isStaff: boolean;
+  experiments: JsonObject;
+  emails: Array<{ id: string; email: string; is_verified: boolean }>;
+  avatar: Avatar;
+  options: JsonObject;
+}
+
+export interface MemberRecord {
+  id: string;
+  orgId: string;
+  /** null for a pending invite */
+  userId: string | null;
+  email: string;
+  name: string;
+  orgRole: string;
+  pending: boolean;
+  expired: boolean;
+  dateCreated: string;
+  inviteStatus: string;
+  inviterName: string | null;
+  /** team slugs */
+  teams: string[];
+}
+
+export interface TeamRecord {
+  id: string;
+  orgId: string;
+  slug: string;
+  name: string;
+  dateCreated: string;
+  avatar: Avatar;
+}
+
+export interface ProjectRecord {
+  id: string;
+  orgId: string;
+  slug: string;
+  name: string;
+  platform: string | null;
+  platforms: string[];
+  dateCreated: string;
+  firstEvent: string | null;
+  /** team ids */
+  teamIds: string[];
+  features: string[];
+  environments: string[];
+  color: string;
+  isBookmarked: boolean;
+  flags: ProjectFlags;
+}
+
+export interface ProjectFlags {
+  firstTransactionEvent: boolean;
+  hasFeedbacks: boolean;
+  hasFlags: boolean;
+  hasMinifiedStackTrace: boolean;
+  hasMonitors: boolean;
+  hasNewFeedbacks: boolean;
+  hasProfiles: boolean;
+  hasReplays: boolean;
+  hasSessions: boolean;
+  hasInsightsHttp: boolean;
+  hasInsightsDb: boolean;
+  hasInsightsAssets: boolean;
+  hasInsightsAppStart: boolean;
+  hasInsightsScreenLoad: boolean;
+  hasInsightsVitals: boolean;
+  hasInsightsCaches: boolean;
+  hasInsightsQueues: boolean;
+  hasInsightsAgentMonitoring: boolean;
+  hasInsightsMCP: boolean;
+  hasLogs: boolean;
+  hasTraceMetrics: boolean;
+  hasUserReports: boolean;
+}
+
+export type AssignedTo = {
+  type: "user" | "team";
+  id: string;
+  name: string;
+  email?: string;
+} | null;
+
+export interface IssueRecord {
+  id: string;
+  projectId: string;
+  shareId: string | null;
+  shortId: string;
+  title: string;
+  culprit: string | null;
+  logger: string | null;
+  level: string;
+  status: string;
+  statusDetails: JsonObject;
+  substatus: string | null;
+  isPublic: boolean;
+  platform: string | null;
+  priority: "high" | "medium" | "low" | null;
+  priorityLockedAt: string | null;
+  type: string;
+  issueType: string;
+  issueCategory: string;
+  metadata: JsonObject;
+  numComments: number;
+  assignedTo: AssignedTo;
+  isBookmarked: boolean;
+  isSubscribed: boolean;
+  hasSeen: boolean;
+  isUnhandled: boolean;
+  /** Sentry sends the event count as a string */
+  count: string;
+  userCount: number;
+  firstSeen: string;
+  lastSeen: string;
+  seerFixabilityScore: number | null;
+  /** internal: environments the issue was seen in */
+  environments: string[];
+  /** internal: release versions the issue was seen in, oldest first */
+  releases: string[];
+  activity: JsonObject[];
+}
+
+/** A Sentry event as the event detail endpoints return it (minus computed neighbours). */
+export interface EventRecord {
+  id: string;
+  eventID: string;
+  groupID: string | null;
+  projectID: string;
+  type: string;
+  title: string;
+  message: string | null;
+  location: string | null;
+  culprit: string | null;
+  platform: string;
+  dateCreated: string;
+  dateReceived: string;
+  size: number;
+  entries: JsonObject[];
+  dist: string | null;
+  user: JsonObject | null;
+  contexts: JsonObject;
+  context: JsonObject | null;
+  sdk: { name: string; version: string } | null;
+  packages: { [name: string]: string | null };
+  tags: Array<{ key: string; value: string }>;
+  metadata: JsonObject;
+  errors: JsonObject[];
+  occurrence: JsonObject | null;
+  fingerprints: string[];
+  /** release version, serialized to a release object */
+  release: string | null;
+  crashFile: string | null;
+}
+
+export interface RepositoryRecord {
+  id: string;
+  orgId: string;
+  name: string;
+  url: string;
+  provider: { id: string; name: string };
+  dateCreated: string;
+}
+
+export interface CommitAuthor {
+  name: string;
+  email: string;
+}
+
+export interface CommitRecord {
+  id: string;
+  repositoryId: string;
+  message: string;
+  dateCreated: string;
+  author: CommitAuthor;
+}
+
+export interface DeployRecord {
+  id: string;
+  environment: string;
+  name: string | null;
+  url: string | null;
+  dateStarted: string | null;
+  dateFinished: string;
+}
+
+export interface ReleaseRecord {
+  id: number;
+  orgId: string;
+  version: string;
+  ref: string | null;
+  url: string | null;
+  status: string;
+  dateCreated: string;
+  dateReleased: string | null;
+  /** project ids */
+  projectIds: string[];
+  /** commit shas, newest first */
+  commitIds: string[];
+  deploys: DeployRecord[];
+  firstEvent: string | null;
+  lastEvent: string | null;
+}
+
+export interface SuspectCommit {
+  commitId: string;
+  suspectCommitType: string;
+}
+
+export interface Committer {
+  author: CommitAuthor;
+  commits: SuspectCommit[];
+}
+
+export interface TagValueRecord {
+  value: string;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+export interface TagRecord {
+  key: string;
+  name: string;
+  values: TagValueRecord[];
+}
+
+export interface SandboxStore {
+  now: Date;
+  currentUserId: string;
+  organizations: OrgRecord[];
+  users: UserRecord[];
+  members: MemberRecord[];
+  teams: TeamRecord[];
+  projects: ProjectRecord[];
+  issues: IssueRecord[];
+  events: EventRecord[];
+  repositories: RepositoryRecord[];
+  commits: CommitRecord[];
+  releases: ReleaseRecord[];
+  /** issue id -> suspect committers (applies to every event of that issue) */
+  committers: Map<string, Committer[]>;
+  /** issue id -> tag distribution */
+  issueTags: Map<string, TagRecord[]>;
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import type { AnyTool } from "../tools/types.js";
+
+const STOP = new Set(["a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "with", "by", "my", "me", "i", "is", "get", "show", "find", "list", "what", "how", "one"]);
+
+/** Lower-cased word stems: `issues` → `issue`, `resolving` → `resolv`. */
+export function tokens(value: string): string[] {
+  return value
+    .toLowerCase()
+    .split(/[^a-z0-9+]+/)
+    .filter((t) => t.length > 1 && !STOP.has(t))
+    .map((t) => t.replace(/(ing|ed|es|s)$/, (m, _g, offset) => (offset > 2 ? "" : m)));
+}
+
+export interface Scored {
+  tool: AnyTool;
+  score: number;
+}
+
+/**
+ * Ranks tools for a plain request: exact name first, then name words, title words, then
+ * description words. Ties are broken by name so the order is stable.
+ */
+export function rankTools(tools: readonly AnyTool[], query: string): Scored[] {
+  const q = query.trim().toLowerCase();
+  const words = [...new Set(tokens(q))];
+  return tools
+    .map((tool) => {
+      if (tool.name === q || tool.name === q.replace(/\s+/g, "_")) return { tool, score: 1000 };
+      const name = new Set(tokens(tool.name.replace(/_/g, " ")));
+      const title = new Set(tokens(tool.title));
+      const description = new Set(tokens(tool.description));
+      let score = 0;
+      for (const w of words) {
+        if (name.has(w)) score += 10;
+        if (title.has(w)) score += 4;
+        if (description.has(w)) score += 2;
+      }
+      // Phrase bonus: the whole request appears in the description.
+      if (q.length > 3 && tool.description.toLowerCase().includes(q)) score += 5;
+      return { tool, score };
+    })
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name));
+}
+
+/** A compact call signature: `organizationSlug, issueId?: BACKEND-1A or numeric...`. */
+export function paramSignature(shape: z.ZodRawShape): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    const json = z.toJSONSchema(schema as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    const optional = (schema as z.ZodType).safeParse(undefined).success;
+    let type = Array.isArray(json.enum) ? (json.enum as unknown[]).join("|") : String(json.type ?? "any");
+    if (type === "array") {
+      const items = json.items as Record<string, unknown> | undefined;
+      type = `${Array.isArray(items?.enum) ? (items.enum as unknown[]).join("|") : (items?.type ?? "any")}[]`;
+    }
+    const desc = typeof json.description === "string" ? ` — ${json.description}` : "";
+    const dflt = json.default !== undefined ? ` (default ${JSON.stringify(json.default)})` : "";
+    out[`${key}${optional ? "?" : ""}`] = `${type}${dflt}${desc}`;
+  }
+  return out;
+}
+
+/** The first sentence of a description. */
+export function summary(description: string): string {
+  const first = description.split(/(?<=[.!?])\s/)[0] ?? description;
+  return first.length > 160 ? `${first.slice(0, 157)}...` : first;
+}

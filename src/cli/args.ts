@@ -1,0 +1,165 @@
+import { parseArgs } from "node:util";
+import { parseSkills } from "../catalog/skills.js";
+import { type Config, DEFAULT_RESPONSE_BUDGET, DEFAULT_SENTRY_URL, defaultConfig } from "../config.js";
+import { UserInputError } from "../errors.js";
+import { isSentrySaas } from "../sentry-api/client.js";
+import { SKILLS, type Skill } from "../tools/types.js";
+
+export type Command = "stdio" | "serve" | "sandbox" | "help" | "version";
+
+export interface CliOptions {
+  command: Command;
+  config: Config;
+  /** Run against the embedded sandbox instead of a real Sentry. */
+  demo: boolean;
+  port?: number;
+  bind: string;
+}
+
+const OPTIONS = {
+  "access-token": { type: "string" },
+  host: { type: "string" },
+  url: { type: "string" },
+  "insecure-http": { type: "boolean" },
+  "organization-slug": { type: "string" },
+  "project-slug": { type: "string" },
+  skills: { type: "string" },
+  "all-skills": { type: "boolean" },
+  "disable-skills": { type: "string" },
+  "read-only": { type: "boolean" },
+  experimental: { type: "boolean" },
+  "sentry-dsn": { type: "string" },
+  "response-budget": { type: "string" },
+  demo: { type: "boolean" },
+  port: { type: "string" },
+  bind: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+export const HELP = `sentry-mcp: a Model Context Protocol server for Sentry
+
+Usage:
+  sentry-mcp [options]            stdio server (for Claude Code, Cursor, VS Code...)
+  sentry-mcp serve [options]      Streamable HTTP server on 127.0.0.1 (/mcp)
+  sentry-mcp sandbox [--port N]   a local fake Sentry with demo data
+
+Options (environment variable in brackets; flags win):
+  --access-token=TOKEN       Sentry user auth token [SENTRY_ACCESS_TOKEN]
+  --host=HOST[:PORT]         Sentry host, default sentry.io [SENTRY_HOST]
+  --url=URL                  Sentry base URL, alternative to --host [SENTRY_URL]
+  --insecure-http            use http:// (not allowed for sentry.io)
+  --organization-slug=SLUG   pin the session to one organization [SENTRY_ORG]
+  --project-slug=SLUG        pin the session to one project [SENTRY_PROJECT]
+  --skills=a,b               skills to grant: ${SKILLS.join(", ")} [MCP_SKILLS]
+                             default: inspect,seer (read-only)
+  --all-skills               grant every skill
+  --disable-skills=a,b       remove skills [MCP_DISABLE_SKILLS]
+  --read-only                never list or run a tool that writes [MCP_READ_ONLY=1]
+  --experimental             enable experimental tools [MCP_EXPERIMENTAL=1]
+  --sentry-dsn=DSN           report this server's own errors to Sentry [SENTRY_DSN]
+  --response-budget=N        max characters per tool response, default ${DEFAULT_RESPONSE_BUDGET} [MCP_RESPONSE_BUDGET]
+  --demo                     use the embedded sandbox (no token needed)
+  --port=N, --bind=ADDR      serve/sandbox listen address (default 127.0.0.1)
+  -h, --help                 this help
+  -v, --version              print the version
+`;
+
+function truthy(value: string | undefined): boolean {
+  return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+}
+
+/** Turns --host / --url into an origin, refusing plain http for sentry.io. */
+export function resolveSentryUrl(host: string | undefined, url: string | undefined, insecureHttp: boolean): string {
+  if (host && url) throw new UserInputError("Pass --host or --url, not both.");
+  let parsed: URL;
+  try {
+    if (url) parsed = new URL(url);
+    else if (host) {
+      if (/[/@?#\s]/.test(host) || host.includes("://")) {
+        throw new UserInputError(`--host takes a hostname with an optional port (sentry.example.com:9000), not ${JSON.stringify(host)}.`);
+      }
+      parsed = new URL(`${insecureHttp ? "http" : "https"}://${host}`);
+    } else parsed = new URL(DEFAULT_SENTRY_URL);
+  } catch (error) {
+    if (error instanceof UserInputError) throw error;
+    throw new UserInputError(`Invalid Sentry URL ${JSON.stringify(url ?? host)}.`);
+  }
+  if (parsed.username || parsed.password) throw new UserInputError("The Sentry URL must not contain credentials.");
+  if (parsed.protocol === "http:") {
+    if (!insecureHttp) throw new UserInputError("http:// URLs need --insecure-http.");
+    if (isSentrySaas(parsed.hostname)) throw new UserInputError("--insecure-http is not allowed for sentry.io.");
+  } else if (parsed.protocol !== "https:") {
+    throw new UserInputError(`Unsupported URL scheme ${parsed.protocol}`);
+  }
+  return parsed.origin;
+}
+
+function resolveSkills(values: Record<string, unknown>, env: NodeJS.ProcessEnv): Skill[] {
+  let skills: Skill[];
+  if (values["all-skills"]) skills = [...SKILLS];
+  else if (typeof values.skills === "string") skills = parseSkills(values.skills, "--skills");
+  else if (env.MCP_SKILLS) skills = parseSkills(env.MCP_SKILLS, "MCP_SKILLS");
+  else skills = defaultConfig().skills;
+  const disabled =
+    typeof values["disable-skills"] === "string"
+      ? parseSkills(values["disable-skills"], "--disable-skills")
+      : env.MCP_DISABLE_SKILLS
+        ? parseSkills(env.MCP_DISABLE_SKILLS, "MCP_DISABLE_SKILLS")
+        : [];
+  skills = skills.filter((s) => !disabled.includes(s));
+  if (skills.length === 0) throw new UserInputError("No skills left after --disable-skills; grant at least one.");
+  return skills;
+}
+
+function parsePort(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserInputError(`Invalid --port ${JSON.stringify(value)}.`);
+  return port;
+}
+
+/** argv (without node and script) + env → the typed options. CLI flags win over env. */
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UserInputError((error as Error).message.split("\n")[0]);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { command: "help", config: defaultConfig(), demo: false, bind: "127.0.0.1" };
+  if (values.version) return { command: "version", config: defaultConfig(), demo: false, bind: "127.0.0.1" };
+  const sub = positionals[0];
+  if (positionals.length > 1 || (sub && !["serve", "sandbox", "stdio"].includes(sub))) {
+    throw new UserInputError(`Unknown command ${JSON.stringify(positionals.join(" "))}. Commands: serve, sandbox.`);
+  }
+  const command: Command = (sub as Command | undefined) ?? "stdio";
+  const insecureHttp = values["insecure-http"] ?? false;
+  const sentryUrl = resolveSentryUrl(values.host ?? (values.url ? undefined : env.SENTRY_HOST), values.url ?? (values.host ? undefined : env.SENTRY_URL), insecureHttp);
+  const organizationSlug = values["organization-slug"] ?? env.SENTRY_ORG ?? undefined;
+  const projectSlug = values["project-slug"] ?? env.SENTRY_PROJECT ?? undefined;
+  if (projectSlug && !organizationSlug) throw new UserInputError("--project-slug needs --organization-slug.");
+  const budgetRaw = values["response-budget"] ?? env.MCP_RESPONSE_BUDGET;
+  const responseBudget = budgetRaw === undefined ? DEFAULT_RESPONSE_BUDGET : Number(budgetRaw);
+  if (!Number.isInteger(responseBudget) || responseBudget < 1000) {
+    throw new UserInputError(`Invalid response budget ${JSON.stringify(budgetRaw)}: an integer of at least 1000 characters.`);
+  }
+  const demo = values.demo ?? false;
+  const accessToken = values["access-token"] ?? env.SENTRY_ACCESS_TOKEN ?? env.SENTRY_AUTH_TOKEN ?? undefined;
+  const config = defaultConfig({
+    accessToken: accessToken?.trim() || undefined,
+    sentryUrl,
+    organizationSlug,
+    projectSlug,
+    skills: resolveSkills(values, env),
+    readOnly: values["read-only"] ?? truthy(env.MCP_READ_ONLY),
+    experimental: values.experimental ?? truthy(env.MCP_EXPERIMENTAL),
+    sentryDsn: values["sentry-dsn"] ?? env.SENTRY_DSN ?? undefined,
+    responseBudget,
+  });
+  if (command === "stdio" && !demo && !config.accessToken) {
+    throw new UserInputError("No access token. Pass --access-token or set SENTRY_ACCESS_TOKEN (or use --demo to try the sandbox).");
+  }
+  return { command, config, demo, port: parsePort(values.port), bind: values.bind ?? "127.0.0.1" };
+}

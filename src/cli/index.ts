@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Config } from "../config.js";
+import { VERSION } from "../config.js";
+import { isToolError } from "../errors.js";
+import { createSession } from "../server/session.js";
+import { HELP, parseCli } from "./args.js";
+import { createLogger } from "./log.js";
+
+const DEMO_TOKEN = "demo-sandbox-token";
+
+/** Starts the embedded sandbox and points the config at it. */
+async function withDemo(config: Config): Promise<{ config: Config; close(): Promise<void> }> {
+  const { startSandbox } = await import("../../sandbox/server.js");
+  const sandbox = await startSandbox({ port: 0, tokens: [DEMO_TOKEN] });
+  return {
+    config: { ...config, sentryUrl: sandbox.url, accessToken: DEMO_TOKEN, organizationSlug: config.organizationSlug },
+    close: () => sandbox.close(),
+  };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const log = createLogger(process.env.LOG_LEVEL);
+  const options = parseCli(argv, process.env);
+  if (options.command === "help") {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (options.command === "version") {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
+  if (options.command === "sandbox") {
+    const { startSandbox } = await import("../../sandbox/server.js");
+    const sandbox = await startSandbox({ port: options.port ?? 8765, host: options.bind });
+    process.stderr.write(`Sandbox Sentry API at ${sandbox.url} (token: sandbox-token)\n`);
+    return;
+  }
+  let config = options.config;
+  if (options.demo) config = (await withDemo(config)).config;
+
+  if (options.command === "serve") {
+    const { startHttpServer } = await import("../http/serve.js");
+    const server = await startHttpServer(config, { port: options.port ?? 6420, bind: options.bind });
+    process.stderr.write(
+      [
+        `Sentry MCP server listening at ${server.url}${options.demo ? " (demo: embedded sandbox, organization acme)" : ""}`,
+        `Add it to Claude Code:  claude mcp add --transport http sentry ${server.url}`,
+        "",
+      ].join("\n"),
+    );
+    return;
+  }
+
+  const { server } = await createSession(config);
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  log.debug("stdio server ready", { sentryUrl: config.sentryUrl });
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  if (isToolError(error)) {
+    process.stderr.write(`sentry-mcp: ${error.message}\n`);
+  } else {
+    process.stderr.write(`sentry-mcp: ${(error as Error)?.message ?? String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import { isPassthrough, isRawContent, isStructured } from "../tools/define.js";
+import type { AnyTool, ToolCallResult } from "../tools/types.js";
+import { stripInvisible } from "../format/markdown.js";
+
+/** Lone surrogates become U+FFFD; strict JSON clients (Codex) reject them otherwise. */
+export function sanitizeText(value: string): string {
+  return value.toWellFormed();
+}
+
+/** Deep-sanitizes strings in a structured payload. */
+export function sanitizeValue<T>(value: T): T {
+  if (typeof value === "string") return sanitizeText(value) as T;
+  if (Array.isArray(value)) return value.map(sanitizeValue) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeValue(v)])) as T;
+  }
+  return value;
+}
+
+/** Cuts a markdown answer to the response budget with a note saying how to get the rest. */
+export function applyBudget(markdown: string, budget: number): string {
+  if (markdown.length <= budget) return markdown;
+  const note = `\n\n## Response Notes\n\n- Response cut at ${budget} characters (${markdown.length - budget} left out). Narrow the request (smaller limit, a query, a cursor) or use a detail tool for one item.`;
+  const room = Math.max(0, budget - note.length);
+  let cut = markdown.slice(0, room);
+  const lastBreak = cut.lastIndexOf("\n");
+  if (lastBreak > room * 0.8) cut = cut.slice(0, lastBreak);
+  // Close an open code fence so the note is not swallowed by it.
+  const fences = cut.match(/^`{3,}/gm)?.length ?? 0;
+  if (fences % 2 === 1) cut += "\n```";
+  return `${cut}${note}`;
+}
+
+/** Converts a handler's return value into an MCP CallToolResult. */
+export function toCallResult(tool: AnyTool, value: unknown, budget: number): ToolCallResult {
+  if (isPassthrough(value)) return value.result;
+  if (isStructured(value)) {
+    const payload = sanitizeValue(value.payload) as Record<string, unknown>;
+    if (tool.outputSchema) {
+      const check = tool.outputSchema.safeParse(payload);
+      if (!check.success) {
+        const issue = check.error.issues[0];
+        throw new Error(`${tool.name} produced output that does not match its schema at ${issue?.path.join(".")}: ${issue?.message}`);
+      }
+    }
+    return { content: [{ type: "text", text: JSON.stringify(payload) }], structuredContent: payload };
+  }
+  if (isRawContent(value)) {
+    return {
+      content: value.content.map((block) =>
+        block.type === "text" ? { type: "text", text: applyBudget(sanitizeText(block.text), budget) } : block,
+      ),
+    };
+  }
+  if (typeof value === "string") {
+    return { content: [{ type: "text", text: applyBudget(sanitizeText(value), budget) }] };
+  }
+  throw new Error(`${tool.name} returned an unsupported result`);
+}
+
+export function errorResult(message: string): ToolCallResult {
+  return { content: [{ type: "text", text: sanitizeText(stripInvisible(message)) }], isError: true };
+}

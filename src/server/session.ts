@@ -1,0 +1,66 @@
+import type { Config } from "../config.js";
+import { USER_AGENT } from "../config.js";
+import { SentryClient } from "../sentry-api/client.js";
+import { getProject, type Project } from "../sentry-api/projects.js";
+import type { Capability, Constraints, Skill } from "../tools/types.js";
+import { buildServer } from "./build-server.js";
+
+export interface SessionOverrides {
+  accessToken?: string;
+  constraints?: Constraints;
+  skills?: Skill[];
+  readOnly?: boolean;
+  experimental?: boolean;
+  fetch?: typeof fetch;
+}
+
+/** What a project has data for, from its flags; tools needing the rest are hidden. */
+export function projectCapabilities(project: Project): Set<Capability> {
+  const caps = new Set<Capability>();
+  const features = new Set(project.features ?? []);
+  if (project.hasProfiles || features.has("profiling")) caps.add("profiles");
+  if (project.hasReplays || features.has("session-replay")) caps.add("replays");
+  if (project.firstTransactionEvent || features.has("performance-view")) caps.add("traces");
+  if (project.hasLogs || features.has("ourlogs-enabled")) caps.add("logs");
+  return caps;
+}
+
+export function createClient(config: Config, accessToken: string, fetchImpl?: typeof fetch): SentryClient {
+  return new SentryClient({
+    baseUrl: config.sentryUrl,
+    accessToken,
+    userAgent: USER_AGENT,
+    timeoutMs: config.timeoutMs,
+    fetch: fetchImpl,
+  });
+}
+
+/** One MCP server for one session: its client, pins, skills and capability filter. */
+export async function createSession(config: Config, overrides: SessionOverrides = {}) {
+  const token = overrides.accessToken ?? config.accessToken;
+  if (!token) throw new Error("createSession needs an access token");
+  const client = createClient(config, token, overrides.fetch);
+  const constraints = overrides.constraints ?? {
+    organizationSlug: config.organizationSlug,
+    projectSlug: config.projectSlug,
+  };
+  let capabilities: Set<Capability> | undefined;
+  if (constraints.organizationSlug && constraints.projectSlug) {
+    // Unknown capabilities hide nothing: a failed lookup must not take tools away.
+    capabilities = await getProject(client, constraints.organizationSlug, constraints.projectSlug)
+      .then(projectCapabilities)
+      .catch(() => undefined);
+  }
+  const server = buildServer({
+    client,
+    responseBudget: config.responseBudget,
+    policy: {
+      skills: overrides.skills ?? config.skills,
+      readOnly: overrides.readOnly ?? config.readOnly,
+      experimental: overrides.experimental ?? config.experimental,
+      constraints,
+      capabilities,
+    },
+  });
+  return { server, client };
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { listOrganizations } from "../sentry-api/organizations.js";
+import { defineTool, structuredResult } from "./define.js";
+import { cursor, query } from "./support/params.js";
+
+const output = z.object({
+  organizations: z.array(z.object({ slug: z.string(), name: z.string().nullable(), url: z.string() })),
+  nextCursor: z.string().nullable(),
+});
+
+export default defineTool({
+  name: "find_organizations",
+  title: "Find Organizations",
+  description: "List the Sentry organizations this token can access, with slugs for other tools.",
+  inputSchema: { query: query.describe("Filter by name or slug"), cursor },
+  outputSchema: output,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+  skills: ["inspect", "triage", "project-management", "seer"],
+  requiredScopes: ["org:read"],
+  hideWhenPinned: "organization",
+  async handler(params, ctx) {
+    const page = await listOrganizations(ctx.client, { query: params.query, cursor: params.cursor, signal: ctx.signal });
+    return structuredResult({
+      organizations: page.data.map((org) => ({
+        slug: org.slug,
+        name: org.name && org.name !== org.slug ? org.name : null,
+        url: org.links?.organizationUrl ?? ctx.client.orgWebPath(org.slug, "/"),
+      })),
+      nextCursor: page.nextCursor ?? null,
+    });
+  },
+});

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** Shared parameter schemas, so every tool names and describes them the same way. */
+export const organizationSlug = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/^[A-Za-z0-9_-]+$/, "must be an organization slug such as my-org")
+  .describe("Organization slug (find_organizations lists them)");
+
+export const projectSlug = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/^[A-Za-z0-9_.-]+$/, "must be a project slug")
+  .describe("Project slug");
+
+export const cursor = z.string().trim().min(1).max(200).optional().describe("Pagination cursor from a previous response");
+
+export const query = z.string().trim().max(500).optional();
+
+/** Relative period like 24h, 14d, 2w. */
+export const period = z
+  .string()
+  .trim()
+  .regex(/^\d+[smhdw]$/, "must look like 24h, 14d or 2w")
+  .optional();

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { getCurrentUser } from "../sentry-api/organizations.js";
+import { defineTool, structuredResult } from "./define.js";
+
+const output = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+});
+
+export default defineTool({
+  name: "whoami",
+  title: "Who Am I",
+  description: "The Sentry user the access token belongs to (id, name, email).",
+  inputSchema: {},
+  outputSchema: output,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+  skills: [],
+  requiredScopes: [],
+  async handler(_params, ctx) {
+    const user = await getCurrentUser(ctx.client, ctx.signal);
+    return structuredResult({
+      id: user.id,
+      name: user.name ?? null,
+      email: user.email ?? null,
+      username: user.username && user.username !== user.email ? user.username : null,
+    });
+  },
+});
