@@ -1,6 +1,6 @@
 /** Expands compact issue seeds into issue, tag and event records. */
 
-import { PROFILES, type PlatformProfile } from "./platforms.js";
+import { type PlatformProfile, PROFILES } from "./platforms.js";
 import type {
   BreadcrumbSpec,
   EventSpec,
@@ -47,12 +47,29 @@ function resolveAssignee(ctx: BuildContext, project: ProjectRecord, ref?: string
   return { type: "team", id: team.id, name: team.slug };
 }
 
+/** Issues and events report the SDK platform, not the project's platform variant. */
+const EVENT_PLATFORM: Record<string, string> = {
+  "javascript-react": "javascript",
+  android: "java",
+};
+
+function eventPlatform(seed: IssueSeed, project: ProjectRecord): string {
+  const platform = project.platform ?? "other";
+  return seed.platform ?? EVENT_PLATFORM[platform] ?? platform;
+}
+
 export function buildIssue(ctx: BuildContext, seed: IssueSeed): IssueRecord {
   const project = projectOf(ctx, seed.project);
   const firstSeen = ago(ctx.now, seed.firstSeenAgo);
   const assignedTo = resolveAssignee(ctx, project, seed.assignee);
   const activity: JsonObject[] = [
-    { id: "0", user: null, type: "first_seen", data: { priority: seed.priority }, dateCreated: firstSeen },
+    {
+      id: "0",
+      user: null,
+      type: "first_seen",
+      data: { priority: seed.priority },
+      dateCreated: firstSeen,
+    },
   ];
   if (assignedTo) {
     activity.unshift({
@@ -85,7 +102,7 @@ export function buildIssue(ctx: BuildContext, seed: IssueSeed): IssueRecord {
     statusDetails: seed.statusDetails ?? {},
     substatus: seed.substatus,
     isPublic: false,
-    platform: seed.platform ?? project.platform,
+    platform: eventPlatform(seed, project),
     priority: seed.priority,
     priorityLockedAt: null,
     type: seed.type,
@@ -126,7 +143,10 @@ function userTagValue(u: { id: string; email: string }, i: number): string {
 }
 
 /** Tag keys and candidate values of one issue, most frequent value first. */
-function tagCandidates(seed: IssueSeed, profile: PlatformProfile): Array<{ key: string; values: string[] }> {
+function tagCandidates(
+  seed: IssueSeed,
+  profile: PlatformProfile,
+): Array<{ key: string; values: string[] }> {
   const out: Array<{ key: string; values: string[] }> = [
     { key: "environment", values: seed.environments },
     { key: "level", values: [seed.level] },
@@ -138,11 +158,18 @@ function tagCandidates(seed: IssueSeed, profile: PlatformProfile): Array<{ key: 
     out.push({ key: "mechanism", values: [mech] });
   }
   if (seed.event.withUser !== false && seed.userCount > 0) {
-    const pool = profile.users.slice(0, Math.max(1, Math.min(seed.userCount, profile.users.length)));
+    const pool = profile.users.slice(
+      0,
+      Math.max(1, Math.min(seed.userCount, profile.users.length)),
+    );
     out.push({ key: "user", values: pool.map(userTagValue) });
   }
   if (seed.culprit && ["transaction", "default", "error"].includes(seed.event.kind)) {
-    if (seed.culprit.startsWith("GET ") || seed.culprit.startsWith("POST ") || seed.culprit.startsWith("/")) {
+    if (
+      seed.culprit.startsWith("GET ") ||
+      seed.culprit.startsWith("POST ") ||
+      seed.culprit.startsWith("/")
+    ) {
       out.push({ key: "transaction", values: [seed.culprit] });
     }
   }
@@ -175,127 +202,6 @@ export function buildTags(ctx: BuildContext, seed: IssueSeed): TagRecord[] {
     .sort((a, b) => a.key.localeCompare(b.key));
 }
 
-function contextLines(frame: FrameSpec): Array<[number, string]> {
-  if (!frame.code) return [];
-  const mid = Math.floor(frame.code.length / 2);
-  return frame.code.map((code, k): [number, string] => [frame.line - mid + k, code]);
-}
-
-function buildFrame(frame: FrameSpec): JsonObject {
-  return {
-    filename: frame.file,
-    absPath: frame.absPath ?? frame.file,
-    module: frame.module,
-    package: null,
-    platform: null,
-    instructionAddr: null,
-    symbolAddr: null,
-    function: frame.fn,
-    rawFunction: null,
-    symbol: null,
-    context: contextLines(frame),
-    lineNo: frame.line,
-    colNo: frame.col ?? null,
-    inApp: frame.inApp,
-    trust: null,
-    errors: null,
-    lock: null,
-    sourceLink: null,
-    vars: frame.vars ?? null,
-  };
-}
-
-function exceptionEntry(specs: ExceptionSpec[], python: boolean): JsonObject {
-  const last = specs.length - 1;
-  const values = specs.map((exc, k): JsonObject => {
-    const exceptionId = last - k;
-    const mechanism: JsonObject =
-      exceptionId === 0
-        ? { type: exc.mechanism ?? "generic", handled: exc.handled }
-        : {
-            type: "chained",
-            handled: exc.handled,
-            source: python ? "__cause__" : "cause",
-            exception_id: exceptionId,
-            parent_id: exceptionId - 1,
-          };
-    if (exceptionId === 0 && last > 0) mechanism.exception_id = 0;
-    const stack =
-      exc.frames === null
-        ? null
-        : {
-            frames: exc.frames.map(buildFrame),
-            framesOmitted: null,
-            registers: null,
-            hasSystemFrames: exc.frames.some((f) => !f.inApp),
-          };
-    return {
-      type: exc.type,
-      value: exc.value,
-      module: exc.module ?? null,
-      mechanism,
-      threadId: null,
-      stacktrace: stack,
-      rawStacktrace: null,
-    };
-  });
-  const hasSystemFrames = specs.some((e) => e.frames?.some((f) => !f.inApp) ?? false);
-  return { type: "exception", data: { values, hasSystemFrames, excOmitted: null } };
-}
-
-function breadcrumbEntry(crumbs: BreadcrumbSpec[], tsMs: number): JsonObject {
-  const values = [...crumbs]
-    .sort((a, b) => b.secondsBefore - a.secondsBefore)
-    .map(
-      (c): JsonObject => ({
-        timestamp: new Date(tsMs - c.secondsBefore * 1000).toISOString(),
-        type: c.type,
-        category: c.category,
-        level: c.level,
-        message: c.message,
-        data: c.data ?? null,
-        event_id: null,
-      }),
-    );
-  return { type: "breadcrumbs", data: { values } };
-}
-
-function requestEntry(req: RequestSpec): JsonObject {
-  return {
-    type: "request",
-    data: {
-      apiTarget: null,
-      method: req.method,
-      url: req.url,
-      query: req.query ?? [],
-      fragment: null,
-      data: req.data === undefined ? null : req.data,
-      headers: req.headers ?? [],
-      cookies: req.cookies ?? [],
-      env: null,
-      inferredContentType: req.data && typeof req.data === "object" ? "application/json" : null,
-    },
-  };
-}
-
-function firstInAppFile(spec: EventSpec): string | null {
-  const frames = spec.exceptions?.at(-1)?.frames ?? [];
-  const inApp = [...frames].reverse().find((f) => f.inApp);
-  return inApp?.file ?? null;
-}
-
-function entriesFor(spec: EventSpec, tsMs: number, python: boolean): JsonObject[] {
-  const entries: JsonObject[] = [];
-  if (spec.exceptions && spec.exceptions.length > 0) entries.push(exceptionEntry(spec.exceptions, python));
-  if (spec.message !== undefined) {
-    entries.push({ type: "message", data: { formatted: spec.message, message: spec.message } });
-  }
-  entries.push(...(spec.extraEntries ?? []));
-  if (spec.breadcrumbs) entries.push(breadcrumbEntry(spec.breadcrumbs, tsMs));
-  if (spec.request) entries.push(requestEntry(spec.request));
-  return entries;
-}
-
 const EVENT_TYPE: Record<string, string> = {
   error: "error",
   default: "default",
@@ -315,18 +221,24 @@ export function buildEvents(ctx: BuildContext, seed: IssueSeed, tags: TagRecord[
   const tagValue = (key: string, i: number): string | undefined => {
     const values = tags.find((t) => t.key === key)?.values ?? [];
     if (values.length === 0) return undefined;
-    return key === "release" ? values[Math.min(i, values.length - 1)].value : values[i % values.length].value;
+    return key === "release"
+      ? values[Math.min(i, values.length - 1)].value
+      : values[i % values.length].value;
   };
   const events: EventRecord[] = [];
   for (let i = 0; i < n; i++) {
-    const agoMs = n === 1 ? seed.lastSeenAgo : seed.lastSeenAgo + Math.round(((seed.firstSeenAgo - seed.lastSeenAgo) * i) / (n - 1));
+    const agoMs =
+      n === 1
+        ? seed.lastSeenAgo
+        : seed.lastSeenAgo + Math.round(((seed.firstSeenAgo - seed.lastSeenAgo) * i) / (n - 1));
     const tsMs = ctx.now.getTime() - agoMs;
     const eventID = hexId(`${seed.id}:event:${i}`);
     const endUser = profile.users[i % Math.max(1, Math.min(seed.userCount, profile.users.length))];
     const withUser = spec.withUser !== false && seed.userCount > 0;
     const eventTags = tags
       .map((t) => {
-        if (t.key === "user") return { key: "user", value: withUser ? userTagValue(endUser, i) : "" };
+        if (t.key === "user")
+          return { key: "user", value: withUser ? userTagValue(endUser, i) : "" };
         return { key: t.key, value: tagValue(t.key, i) ?? "" };
       })
       .filter((t) => t.value !== "");
@@ -348,14 +260,19 @@ export function buildEvents(ctx: BuildContext, seed: IssueSeed, tags: TagRecord[
       message: spec.kind === "default" || spec.kind === "csp" ? (spec.message ?? "") : "",
       location: firstInAppFile(spec) ?? seed.culprit,
       culprit: seed.culprit,
-      platform: seed.platform ?? project.platform ?? "other",
+      platform: eventPlatform(seed, project),
       dateCreated: new Date(tsMs).toISOString(),
       dateReceived: new Date(tsMs + 412).toISOString(),
       size: 0,
       entries: entriesFor(spec, tsMs, project.platform === "python"),
       dist: spec.dist ?? null,
       user: withUser
-        ? { ...endUser, name: null, geo: { country_code: "DE", city: "Berlin", region: "Germany" }, data: null }
+        ? {
+            ...endUser,
+            name: null,
+            geo: { country_code: "DE", city: "Berlin", region: "Germany" },
+            data: null,
+          }
         : null,
       contexts: { ...profile.contexts(i), ...(spec.contexts ?? {}), trace },
       context: spec.context === undefined ? {} : spec.context,

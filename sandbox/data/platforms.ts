@@ -21,11 +21,36 @@ export interface PlatformProfile {
 const pick = <T>(list: T[], i: number): T => list[i % list.length];
 
 const ACME_CUSTOMERS: EndUser[] = [
-  { id: "cust_8812", email: "ops@brightpath.example", username: "brightpath-ops", ip_address: "203.0.113.24" },
-  { id: "cust_1043", email: "jo.meyer@quillfox.example", username: "jmeyer", ip_address: "198.51.100.77" },
-  { id: "cust_2290", email: "finance@northwind-tea.example", username: "nwt-finance", ip_address: "192.0.2.145" },
-  { id: "cust_5127", email: "amara@lumenworks.example", username: "amara.k", ip_address: "203.0.113.201" },
-  { id: "cust_0007", email: "root@tinyshop.example", username: "tinyshop", ip_address: "198.51.100.3" },
+  {
+    id: "cust_8812",
+    email: "ops@brightpath.example",
+    username: "brightpath-ops",
+    ip_address: "203.0.113.24",
+  },
+  {
+    id: "cust_1043",
+    email: "jo.meyer@quillfox.example",
+    username: "jmeyer",
+    ip_address: "198.51.100.77",
+  },
+  {
+    id: "cust_2290",
+    email: "finance@northwind-tea.example",
+    username: "nwt-finance",
+    ip_address: "192.0.2.145",
+  },
+  {
+    id: "cust_5127",
+    email: "amara@lumenworks.example",
+    username: "amara.k",
+    ip_address: "203.0.113.201",
+  },
+  {
+    id: "cust_0007",
+    email: "root@tinyshop.example",
+    username: "tinyshop",
+    ip_address: "198.51.100.3",
+  },
 ];
 
 const OS_CONTEXT = (name: string, version: string, kernel?: string): JsonObject => ({
@@ -39,23 +64,37 @@ export const PROFILES: Record<string, PlatformProfile> = {
   backend: {
     sdk: { name: "sentry.python.django", version: "2.19.2" },
     tags: [
-      { key: "server_name", values: ["web-7f9c4-2", "web-7f9c4-5", "worker-61b0a-1", "web-7f9c4-9"] },
+      {
+        key: "server_name",
+        values: ["web-7f9c4-2", "web-7f9c4-5", "worker-61b0a-1", "web-7f9c4-9"],
+      },
       { key: "runtime", values: ["CPython 3.12.7"] },
       { key: "os.name", values: ["Linux"] },
     ],
     contexts: (i) => ({
       os: OS_CONTEXT("Linux", "6.1.112", "6.1.112-124.190.amzn2023.x86_64"),
-      runtime: { name: "CPython", version: "3.12.7", build: "3.12.7 (main, Oct  1 2024)", type: "runtime" },
+      runtime: {
+        name: "CPython",
+        version: "3.12.7",
+        build: "3.12.7 (main, Oct  1 2024)",
+        type: "runtime",
+      },
       device: { arch: "x86_64", type: "device" },
       culture: { timezone: "UTC", type: "default" },
-      server: { hostname: pick(["web-7f9c4-2", "web-7f9c4-5", "worker-61b0a-1"], i), type: "default" },
+      server: {
+        hostname: pick(["web-7f9c4-2", "web-7f9c4-5", "worker-61b0a-1"], i),
+        type: "default",
+      },
     }),
     users: ACME_CUSTOMERS,
   },
   frontend: {
     sdk: { name: "sentry.javascript.react", version: "8.42.0" },
     tags: [
-      { key: "browser", values: ["Chrome 131", "Safari 18.1", "Firefox 133", "Edge 131", "Chrome Mobile 130"] },
+      {
+        key: "browser",
+        values: ["Chrome 131", "Safari 18.1", "Firefox 133", "Edge 131", "Chrome Mobile 130"],
+      },
       { key: "browser.name", values: ["Chrome", "Safari", "Firefox", "Edge", "Chrome Mobile"] },
       { key: "os.name", values: ["Windows", "Mac OS X", "iOS", "Linux", "Android"] },
     ],
@@ -65,7 +104,10 @@ export const PROFILES: Record<string, PlatformProfile> = {
         version: pick(["131.0.0", "18.1", "133.0", "131.0.2903"], i),
         type: "browser",
       },
-      os: OS_CONTEXT(pick(["Windows", "Mac OS X", "iOS", "Linux"], i), pick(["10", "14.6", "18.1", ""], i)),
+      os: OS_CONTEXT(
+        pick(["Windows", "Mac OS X", "iOS", "Linux"], i),
+        pick(["10", "14.6", "18.1", ""], i),
+      ),
       device: { family: pick(["Other", "Mac", "iPhone", "Other"], i), type: "device" },
     }),
     users: ACME_CUSTOMERS,
@@ -128,7 +170,12 @@ export const PROFILES: Record<string, PlatformProfile> = {
       runtime: { name: "php", version: "8.3.13", sapi: "fpm-fcgi", type: "runtime" },
     }),
     users: [
-      { id: "g-311", email: "buyer@marketplace.example", username: "buyer311", ip_address: "192.0.2.9" },
+      {
+        id: "g-311",
+        email: "buyer@marketplace.example",
+        username: "buyer311",
+        ip_address: "192.0.2.9",
+      },
     ],
   },
 };

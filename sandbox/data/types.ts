@@ -244,8 +244,6 @@ export interface ReleaseRecord {
   /** commit shas, newest first */
   commitIds: string[];
   deploys: DeployRecord[];
-  firstEvent: string | null;
-  lastEvent: string | null;
 }
 
 export interface SuspectCommit {

@@ -1,7 +1,31 @@
 import { z } from "zod";
 import type { AnyTool } from "../tools/types.js";
 
-const STOP = new Set(["a", "an", "the", "of", "for", "to", "in", "on", "and", "or", "with", "by", "my", "me", "i", "is", "get", "show", "find", "list", "what", "how", "one"]);
+const STOP = new Set([
+  "a",
+  "an",
+  "the",
+  "of",
+  "for",
+  "to",
+  "in",
+  "on",
+  "and",
+  "or",
+  "with",
+  "by",
+  "my",
+  "me",
+  "i",
+  "is",
+  "get",
+  "show",
+  "find",
+  "list",
+  "what",
+  "how",
+  "one",
+]);
 
 /** Lower-cased word stems: `issues` → `issue`, `resolving` → `resolv`. */
 export function tokens(value: string): string[] {
@@ -48,9 +72,14 @@ export function rankTools(tools: readonly AnyTool[], query: string): Scored[] {
 export function paramSignature(shape: z.ZodRawShape): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, schema] of Object.entries(shape)) {
-    const json = z.toJSONSchema(schema as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    const json = z.toJSONSchema(schema as z.ZodType, {
+      io: "input",
+      unrepresentable: "any",
+    }) as Record<string, unknown>;
     const optional = (schema as z.ZodType).safeParse(undefined).success;
-    let type = Array.isArray(json.enum) ? (json.enum as unknown[]).join("|") : String(json.type ?? "any");
+    let type = Array.isArray(json.enum)
+      ? (json.enum as unknown[]).join("|")
+      : String(json.type ?? "any");
     if (type === "array") {
       const items = json.items as Record<string, unknown> | undefined;
       type = `${Array.isArray(items?.enum) ? (items.enum as unknown[]).join("|") : (items?.type ?? "any")}[]`;

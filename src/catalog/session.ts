@@ -19,14 +19,20 @@ export function unavailableReason(tool: AnyTool, policy: SessionPolicy): string 
   if (tool.skills.length > 0 && !tool.skills.some((s) => policy.skills.includes(s))) {
     return `needs the ${tool.skills.join(" or ")} skill (enable with --skills or --all-skills)`;
   }
-  if (policy.readOnly && !tool.annotations.readOnlyHint && !tool.meta) return "the session is read-only";
-  if (tool.experimental && !policy.experimental) return "it is experimental (enable with --experimental)";
-  if (tool.hideInExperimentalMode && policy.experimental) return "it is replaced in experimental mode";
+  if (policy.readOnly && !tool.annotations.readOnlyHint && !tool.meta)
+    return "the session is read-only";
+  if (tool.experimental && !policy.experimental)
+    return "it is experimental (enable with --experimental)";
+  if (tool.hideInExperimentalMode && policy.experimental)
+    return "it is replaced in experimental mode";
   if (policy.constraints.organizationSlug && tool.hideWhenPinned === "organization") {
     return "the session is pinned to one organization";
   }
-  if (policy.constraints.projectSlug && tool.hideWhenPinned) return "the session is pinned to one project";
-  const missing = tool.requiredCapabilities?.filter((c) => policy.capabilities && !policy.capabilities.has(c));
+  if (policy.constraints.projectSlug && tool.hideWhenPinned)
+    return "the session is pinned to one project";
+  const missing = tool.requiredCapabilities?.filter(
+    (c) => policy.capabilities && !policy.capabilities.has(c),
+  );
   if (missing?.length) return `the pinned project has no ${missing.join(", ")} data`;
   return undefined;
 }
@@ -37,7 +43,8 @@ export function sessionTools(all: readonly AnyTool[], policy: SessionPolicy): An
 
 function pinnedParams(constraints: Constraints): Map<string, string> {
   const pins = new Map<string, string>();
-  if (constraints.organizationSlug) for (const p of ORG_PARAMS) pins.set(p, constraints.organizationSlug);
+  if (constraints.organizationSlug)
+    for (const p of ORG_PARAMS) pins.set(p, constraints.organizationSlug);
   if (constraints.projectSlug) for (const p of PROJECT_PARAMS) pins.set(p, constraints.projectSlug);
   return pins;
 }
@@ -50,7 +57,10 @@ export function publicShape(tool: AnyTool, constraints: Constraints): z.ZodRawSh
 
 /** JSON Schema for `tools/list`, without `$schema` and other bytes a model does not need. */
 export function inputJsonSchema(tool: AnyTool, constraints: Constraints): Record<string, unknown> {
-  const schema = z.toJSONSchema(z.object(publicShape(tool, constraints)), { io: "input", unrepresentable: "any" });
+  const schema = z.toJSONSchema(z.object(publicShape(tool, constraints)), {
+    io: "input",
+    unrepresentable: "any",
+  });
   delete schema.$schema;
   delete schema.additionalProperties;
   return schema as Record<string, unknown>;
@@ -67,10 +77,15 @@ export function outputJsonSchema(tool: AnyTool): Record<string, unknown> | undef
  * Validates arguments with the tool's schema and injects the session's pins. A pinned value
  * passed explicitly must match the pin; it can never widen the session.
  */
-export function prepareArguments(tool: AnyTool, args: unknown, constraints: Constraints): Record<string, unknown> {
+export function prepareArguments(
+  tool: AnyTool,
+  args: unknown,
+  constraints: Constraints,
+): Record<string, unknown> {
   const input = { ...((args ?? {}) as Record<string, unknown>) };
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
-    if (args !== undefined) throw new UserInputError(`Invalid arguments for ${tool.name}: expected an object.`);
+    if (args !== undefined)
+      throw new UserInputError(`Invalid arguments for ${tool.name}: expected an object.`);
   }
   for (const [param, value] of pinnedParams(constraints)) {
     if (!(param in tool.inputSchema)) continue;

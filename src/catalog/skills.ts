@@ -1,5 +1,5 @@
 import { UserInputError } from "../errors.js";
-import { SKILLS, type Scope, type Skill } from "../tools/types.js";
+import { type Scope, SKILLS, type Skill } from "../tools/types.js";
 
 const READ: Scope[] = ["org:read", "project:read", "team:read", "event:read"];
 

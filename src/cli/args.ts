@@ -1,6 +1,11 @@
 import { parseArgs } from "node:util";
 import { parseSkills } from "../catalog/skills.js";
-import { type Config, DEFAULT_RESPONSE_BUDGET, DEFAULT_SENTRY_URL, defaultConfig } from "../config.js";
+import {
+  type Config,
+  DEFAULT_RESPONSE_BUDGET,
+  DEFAULT_SENTRY_URL,
+  defaultConfig,
+} from "../config.js";
 import { UserInputError } from "../errors.js";
 import { isSentrySaas } from "../sentry-api/client.js";
 import { SKILLS, type Skill } from "../tools/types.js";
@@ -70,14 +75,20 @@ function truthy(value: string | undefined): boolean {
 }
 
 /** Turns --host / --url into an origin, refusing plain http for sentry.io. */
-export function resolveSentryUrl(host: string | undefined, url: string | undefined, insecureHttp: boolean): string {
+export function resolveSentryUrl(
+  host: string | undefined,
+  url: string | undefined,
+  insecureHttp: boolean,
+): string {
   if (host && url) throw new UserInputError("Pass --host or --url, not both.");
   let parsed: URL;
   try {
     if (url) parsed = new URL(url);
     else if (host) {
       if (/[/@?#\s]/.test(host) || host.includes("://")) {
-        throw new UserInputError(`--host takes a hostname with an optional port (sentry.example.com:9000), not ${JSON.stringify(host)}.`);
+        throw new UserInputError(
+          `--host takes a hostname with an optional port (sentry.example.com:9000), not ${JSON.stringify(host)}.`,
+        );
       }
       parsed = new URL(`${insecureHttp ? "http" : "https"}://${host}`);
     } else parsed = new URL(DEFAULT_SENTRY_URL);
@@ -85,10 +96,12 @@ export function resolveSentryUrl(host: string | undefined, url: string | undefin
     if (error instanceof UserInputError) throw error;
     throw new UserInputError(`Invalid Sentry URL ${JSON.stringify(url ?? host)}.`);
   }
-  if (parsed.username || parsed.password) throw new UserInputError("The Sentry URL must not contain credentials.");
+  if (parsed.username || parsed.password)
+    throw new UserInputError("The Sentry URL must not contain credentials.");
   if (parsed.protocol === "http:") {
     if (!insecureHttp) throw new UserInputError("http:// URLs need --insecure-http.");
-    if (isSentrySaas(parsed.hostname)) throw new UserInputError("--insecure-http is not allowed for sentry.io.");
+    if (isSentrySaas(parsed.hostname))
+      throw new UserInputError("--insecure-http is not allowed for sentry.io.");
   } else if (parsed.protocol !== "https:") {
     throw new UserInputError(`Unsupported URL scheme ${parsed.protocol}`);
   }
@@ -108,45 +121,61 @@ function resolveSkills(values: Record<string, unknown>, env: NodeJS.ProcessEnv):
         ? parseSkills(env.MCP_DISABLE_SKILLS, "MCP_DISABLE_SKILLS")
         : [];
   skills = skills.filter((s) => !disabled.includes(s));
-  if (skills.length === 0) throw new UserInputError("No skills left after --disable-skills; grant at least one.");
+  if (skills.length === 0)
+    throw new UserInputError("No skills left after --disable-skills; grant at least one.");
   return skills;
 }
 
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserInputError(`Invalid --port ${JSON.stringify(value)}.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UserInputError(`Invalid --port ${JSON.stringify(value)}.`);
   return port;
 }
 
 /** argv (without node and script) + env → the typed options. CLI flags win over env. */
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  let parsed: ReturnType<
+    typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>
+  >;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UserInputError((error as Error).message.split("\n")[0]);
   }
   const { values, positionals } = parsed;
-  if (values.help) return { command: "help", config: defaultConfig(), demo: false, bind: "127.0.0.1" };
-  if (values.version) return { command: "version", config: defaultConfig(), demo: false, bind: "127.0.0.1" };
+  if (values.help)
+    return { command: "help", config: defaultConfig(), demo: false, bind: "127.0.0.1" };
+  if (values.version)
+    return { command: "version", config: defaultConfig(), demo: false, bind: "127.0.0.1" };
   const sub = positionals[0];
   if (positionals.length > 1 || (sub && !["serve", "sandbox", "stdio"].includes(sub))) {
-    throw new UserInputError(`Unknown command ${JSON.stringify(positionals.join(" "))}. Commands: serve, sandbox.`);
+    throw new UserInputError(
+      `Unknown command ${JSON.stringify(positionals.join(" "))}. Commands: serve, sandbox.`,
+    );
   }
   const command: Command = (sub as Command | undefined) ?? "stdio";
   const insecureHttp = values["insecure-http"] ?? false;
-  const sentryUrl = resolveSentryUrl(values.host ?? (values.url ? undefined : env.SENTRY_HOST), values.url ?? (values.host ? undefined : env.SENTRY_URL), insecureHttp);
+  const sentryUrl = resolveSentryUrl(
+    values.host ?? (values.url ? undefined : env.SENTRY_HOST),
+    values.url ?? (values.host ? undefined : env.SENTRY_URL),
+    insecureHttp,
+  );
   const organizationSlug = values["organization-slug"] ?? env.SENTRY_ORG ?? undefined;
   const projectSlug = values["project-slug"] ?? env.SENTRY_PROJECT ?? undefined;
-  if (projectSlug && !organizationSlug) throw new UserInputError("--project-slug needs --organization-slug.");
+  if (projectSlug && !organizationSlug)
+    throw new UserInputError("--project-slug needs --organization-slug.");
   const budgetRaw = values["response-budget"] ?? env.MCP_RESPONSE_BUDGET;
   const responseBudget = budgetRaw === undefined ? DEFAULT_RESPONSE_BUDGET : Number(budgetRaw);
   if (!Number.isInteger(responseBudget) || responseBudget < 1000) {
-    throw new UserInputError(`Invalid response budget ${JSON.stringify(budgetRaw)}: an integer of at least 1000 characters.`);
+    throw new UserInputError(
+      `Invalid response budget ${JSON.stringify(budgetRaw)}: an integer of at least 1000 characters.`,
+    );
   }
   const demo = values.demo ?? false;
-  const accessToken = values["access-token"] ?? env.SENTRY_ACCESS_TOKEN ?? env.SENTRY_AUTH_TOKEN ?? undefined;
+  const accessToken =
+    values["access-token"] ?? env.SENTRY_ACCESS_TOKEN ?? env.SENTRY_AUTH_TOKEN ?? undefined;
   const config = defaultConfig({
     accessToken: accessToken?.trim() || undefined,
     sentryUrl,
@@ -159,7 +188,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     responseBudget,
   });
   if (command === "stdio" && !demo && !config.accessToken) {
-    throw new UserInputError("No access token. Pass --access-token or set SENTRY_ACCESS_TOKEN (or use --demo to try the sandbox).");
+    throw new UserInputError(
+      "No access token. Pass --access-token or set SENTRY_ACCESS_TOKEN (or use --demo to try the sandbox).",
+    );
   }
   return { command, config, demo, port: parsePort(values.port), bind: values.bind ?? "127.0.0.1" };
 }

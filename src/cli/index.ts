@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import { VERSION } from "../config.js";
 import { isToolError } from "../errors.js";
 import { createSession } from "../server/session.js";
+import { initTelemetry, reportFatal, withConnectSpan } from "../telemetry/index.js";
 import { HELP, parseCli } from "./args.js";
 import { createLogger } from "./log.js";
 
@@ -14,7 +15,12 @@ async function withDemo(config: Config): Promise<{ config: Config; close(): Prom
   const { startSandbox } = await import("../../sandbox/server.js");
   const sandbox = await startSandbox({ port: 0, tokens: [DEMO_TOKEN] });
   return {
-    config: { ...config, sentryUrl: sandbox.url, accessToken: DEMO_TOKEN, organizationSlug: config.organizationSlug },
+    config: {
+      ...config,
+      sentryUrl: sandbox.url,
+      accessToken: DEMO_TOKEN,
+      organizationSlug: config.organizationSlug,
+    },
     close: () => sandbox.close(),
   };
 }
@@ -37,11 +43,21 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   let config = options.config;
+  await initTelemetry({
+    dsn: config.sentryDsn,
+    transport: options.command === "serve" ? "http" : "stdio",
+    accessToken: config.accessToken,
+    log,
+    handleSignals: true,
+  });
   if (options.demo) config = (await withDemo(config)).config;
 
   if (options.command === "serve") {
     const { startHttpServer } = await import("../http/serve.js");
-    const server = await startHttpServer(config, { port: options.port ?? 6420, bind: options.bind });
+    const server = await startHttpServer(config, {
+      port: options.port ?? 6420,
+      bind: options.bind,
+    });
     process.stderr.write(
       [
         `Sentry MCP server listening at ${server.url}${options.demo ? " (demo: embedded sandbox, organization acme)" : ""}`,
@@ -54,15 +70,16 @@ async function main(argv: string[]): Promise<void> {
 
   const { server } = await createSession(config);
   const transport = new StdioServerTransport();
-  await server.connect(transport);
+  await withConnectSpan("stdio", () => server.connect(transport));
   log.debug("stdio server ready", { sentryUrl: config.sentryUrl });
 }
 
-main(process.argv.slice(2)).catch((error) => {
+main(process.argv.slice(2)).catch(async (error) => {
   if (isToolError(error)) {
     process.stderr.write(`sentry-mcp: ${error.message}\n`);
   } else {
     process.stderr.write(`sentry-mcp: ${(error as Error)?.message ?? String(error)}\n`);
   }
+  await reportFatal(error);
   process.exit(1);
 });

@@ -7,7 +7,9 @@ export function formatDate(value: string | null | undefined): string | undefined
 }
 
 /** Renders label/value lines, dropping empty values (no `null`/`undefined` placeholders). */
-export function facts(pairs: Array<[string, string | number | boolean | null | undefined]>): string {
+export function facts(
+  pairs: Array<[string, string | number | boolean | null | undefined]>,
+): string {
   return pairs
     .filter(([, v]) => v !== undefined && v !== null && v !== "")
     .map(([k, v]) => `**${k}**: ${v}`)

@@ -41,7 +41,9 @@ export function inlineCode(value: unknown): string {
 
 /** A fenced block for multi-line data (messages, stack traces, variables). */
 export function codeBlock(value: unknown, language = ""): string {
-  const body = stripInvisible(String(value ?? "")).replace(/\r\n?/g, "\n").replace(/\n+$/, "");
+  const body = stripInvisible(String(value ?? ""))
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n+$/, "");
   const fence = "`".repeat(Math.max(3, longestRun(body, "`") + 1));
   return `${fence}${language}\n${body}\n${fence}`;
 }

@@ -4,6 +4,7 @@ import { parseSkills } from "../catalog/skills.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
 import { createSession } from "../server/session.js";
+import { httpTelemetry, withConnectSpan } from "../telemetry/index.js";
 import type { Constraints, Skill } from "../tools/types.js";
 
 export interface HttpAppOptions {
@@ -50,6 +51,7 @@ function sessionOptions(url: URL, config: Config, org?: string, project?: string
  */
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
+  app.use("/mcp/*", httpTelemetry());
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
 
@@ -81,7 +83,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       throw error;
     }
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await session.server.connect(transport);
+    await withConnectSpan("http", () => session.server.connect(transport));
     try {
       return await transport.handleRequest(c.req.raw);
     } finally {

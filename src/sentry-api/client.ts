@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError } from "../errors.js";
+import { withUpstreamSpan } from "../telemetry/index.js";
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
 export type Query = Record<string, QueryValue>;
@@ -77,7 +78,11 @@ export class SentryClient {
     let region = this.#regions.get(org);
     if (!region) {
       region = this.#rawJson(`/api/0/organizations/${encodeURIComponent(org)}/`, { signal })
-        .then(({ body }) => allowedRegion((body as { links?: { regionUrl?: string } })?.links?.regionUrl) ?? this.baseUrl)
+        .then(
+          ({ body }) =>
+            allowedRegion((body as { links?: { regionUrl?: string } })?.links?.regionUrl) ??
+            this.baseUrl,
+        )
         .catch((error) => {
           this.#regions.delete(org);
           throw error;
@@ -87,7 +92,11 @@ export class SentryClient {
     return region;
   }
 
-  async get<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  async get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.output<S>> {
     const { body } = await this.#rawJson(path, options);
     return parse(schema, body, path);
   }
@@ -121,23 +130,26 @@ export class SentryClient {
     const url = new URL(`${options.baseUrl ?? this.baseUrl}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value === undefined || value === null || value === "") continue;
-      for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+      for (const item of Array.isArray(value) ? value : [value])
+        url.searchParams.append(key, String(item));
     }
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     let response: Response;
     try {
-      response = await this.#fetch(url, {
-        method,
-        signal,
-        headers: {
-          Authorization: `Bearer ${this.#token}`,
-          "User-Agent": this.#userAgent,
-          Accept: "application/json",
-          ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-      });
+      response = await withUpstreamSpan(method, url, () =>
+        this.#fetch(url, {
+          method,
+          signal,
+          headers: {
+            Authorization: `Bearer ${this.#token}`,
+            "User-Agent": this.#userAgent,
+            Accept: "application/json",
+            ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
+          },
+          body: payload === undefined ? undefined : JSON.stringify(payload),
+        }),
+      );
     } catch (error) {
       throw transportError(error, url, options.signal, timeout);
     }
@@ -154,15 +166,28 @@ export class SentryClient {
     try {
       return { body: JSON.parse(raw), headers: response.headers, status: response.status };
     } catch {
-      throw new ApiError("upstream", response.status, `Sentry returned a response that is not JSON for ${url.pathname}`);
+      throw new ApiError(
+        "upstream",
+        response.status,
+        `Sentry returned a response that is not JSON for ${url.pathname}`,
+      );
     }
   }
 }
 
-function transportError(error: unknown, url: URL, caller: AbortSignal | undefined, timeout: AbortSignal): ApiError {
+function transportError(
+  error: unknown,
+  url: URL,
+  caller: AbortSignal | undefined,
+  timeout: AbortSignal,
+): ApiError {
   if (caller?.aborted) return new ApiError("upstream", 0, "The request was cancelled.");
-  if (timeout.aborted) return new ApiError("upstream", 0, `Sentry at ${url.host} did not answer in time.`);
-  const cause = (error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? "network error";
+  if (timeout.aborted)
+    return new ApiError("upstream", 0, `Sentry at ${url.host} did not answer in time.`);
+  const cause =
+    (error as { cause?: { code?: string } })?.cause?.code ??
+    (error as Error)?.message ??
+    "network error";
   return new ApiError("upstream", 0, `Could not reach Sentry at ${url.host} (${cause}).`);
 }
 
@@ -184,17 +209,25 @@ export function errorDetail(raw: string): string | undefined {
   try {
     body = JSON.parse(raw);
   } catch {
-    const textBody = raw.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+    const textBody = raw
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
     return textBody ? textBody.slice(0, 200) : undefined;
   }
   if (typeof body === "string") return body;
   if (body && typeof body === "object") {
     const detail = (body as { detail?: unknown }).detail;
     if (typeof detail === "string") return detail;
-    if (detail && typeof detail === "object" && typeof (detail as { message?: unknown }).message === "string")
+    if (
+      detail &&
+      typeof detail === "object" &&
+      typeof (detail as { message?: unknown }).message === "string"
+    )
       return (detail as { message: string }).message;
     const parts = Object.entries(body as Record<string, unknown>).map(
-      ([field, messages]) => `${field}: ${Array.isArray(messages) ? messages.join(" ") : String(messages)}`,
+      ([field, messages]) =>
+        `${field}: ${Array.isArray(messages) ? messages.join(" ") : String(messages)}`,
     );
     return parts.length ? parts.join("; ") : undefined;
   }

@@ -43,10 +43,14 @@ export async function getIssueEvent(
   signal?: AbortSignal,
 ): Promise<SentryEvent> {
   const baseUrl = await client.regionFor(org, signal);
-  return client.get(`/api/0/organizations/${enc(org)}/issues/${enc(issueId)}/events/${enc(eventId)}/`, EventSchema, {
-    baseUrl,
-    signal,
-  });
+  return client.get(
+    `/api/0/organizations/${enc(org)}/issues/${enc(issueId)}/events/${enc(eventId)}/`,
+    EventSchema,
+    {
+      baseUrl,
+      signal,
+    },
+  );
 }
 
 export async function getProjectEvent(
@@ -57,24 +61,43 @@ export async function getProjectEvent(
   signal?: AbortSignal,
 ): Promise<SentryEvent> {
   const baseUrl = await client.regionFor(org, signal);
-  return client.get(`/api/0/projects/${enc(org)}/${enc(project)}/events/${enc(eventId)}/`, EventSchema, {
-    baseUrl,
-    signal,
-  });
+  return client.get(
+    `/api/0/projects/${enc(org)}/${enc(project)}/events/${enc(eventId)}/`,
+    EventSchema,
+    {
+      baseUrl,
+      signal,
+    },
+  );
 }
 
 export async function listIssueEvents(
   client: SentryClient,
   org: string,
   issueId: string,
-  options: { query?: string; statsPeriod?: string; cursor?: string; full?: boolean; signal?: AbortSignal },
+  options: {
+    query?: string;
+    statsPeriod?: string;
+    cursor?: string;
+    full?: boolean;
+    signal?: AbortSignal;
+  },
 ): Promise<Page<SentryEvent[]>> {
   const baseUrl = await client.regionFor(org, options.signal);
-  return client.getPage(`/api/0/organizations/${enc(org)}/issues/${enc(issueId)}/events/`, z.array(EventSchema), {
-    baseUrl,
-    signal: options.signal,
-    query: { query: options.query, statsPeriod: options.statsPeriod, cursor: options.cursor, full: options.full },
-  });
+  return client.getPage(
+    `/api/0/organizations/${enc(org)}/issues/${enc(issueId)}/events/`,
+    z.array(EventSchema),
+    {
+      baseUrl,
+      signal: options.signal,
+      query: {
+        query: options.query,
+        statsPeriod: options.statsPeriod,
+        cursor: options.cursor,
+        full: options.full,
+      },
+    },
+  );
 }
 
 const CommitSchema = z.object({

@@ -3,7 +3,10 @@ import type { Page, SentryClient } from "./client.js";
 import { enc } from "./organizations.js";
 
 const str = z.string().nullish();
-const count = z.union([z.string(), z.number()]).nullish().transform((v) => (v == null ? undefined : Number(v)));
+const count = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v == null ? undefined : Number(v)));
 
 export const ActorSchema = z.object({
   id: z.coerce.string().nullish(),
@@ -15,7 +18,10 @@ export const ActorSchema = z.object({
 export const IssueSchema = z.object({
   id: z.coerce.string(),
   shortId: str,
-  title: z.string().nullish().transform((v) => v ?? ""),
+  title: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   culprit: str,
   permalink: str,
   level: str,
@@ -33,7 +39,12 @@ export const IssueSchema = z.object({
   numComments: z.number().nullish(),
   firstSeen: str,
   lastSeen: str,
-  project: z.object({ id: z.coerce.string().nullish(), slug: z.string(), name: str, platform: str }),
+  project: z.object({
+    id: z.coerce.string().nullish(),
+    slug: z.string(),
+    name: str,
+    platform: str,
+  }),
   assignedTo: ActorSchema.nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   firstRelease: z.object({ version: z.string() }).nullish(),
@@ -54,7 +65,11 @@ export interface IssueSearch {
   signal?: AbortSignal;
 }
 
-export async function listIssues(client: SentryClient, org: string, search: IssueSearch): Promise<Page<Issue[]>> {
+export async function listIssues(
+  client: SentryClient,
+  org: string,
+  search: IssueSearch,
+): Promise<Page<Issue[]>> {
   const baseUrl = await client.regionFor(org, search.signal);
   return client.getPage(`/api/0/organizations/${enc(org)}/issues/`, z.array(IssueSchema), {
     baseUrl,
@@ -74,12 +89,24 @@ export async function listIssues(client: SentryClient, org: string, search: Issu
 }
 
 /** Looks an issue up by numeric id or short id (`BACKEND-1A`); Sentry resolves both here. */
-export async function getIssue(client: SentryClient, org: string, issueId: string, signal?: AbortSignal): Promise<Issue> {
+export async function getIssue(
+  client: SentryClient,
+  org: string,
+  issueId: string,
+  signal?: AbortSignal,
+): Promise<Issue> {
   const baseUrl = await client.regionFor(org, signal);
-  return client.get(`/api/0/organizations/${enc(org)}/issues/${enc(issueId)}/`, IssueSchema, { baseUrl, signal });
+  return client.get(`/api/0/organizations/${enc(org)}/issues/${enc(issueId)}/`, IssueSchema, {
+    baseUrl,
+    signal,
+  });
 }
 
-const TagValueSchema = z.object({ value: z.string().nullish(), name: str, count: z.number().nullish() });
+const TagValueSchema = z.object({
+  value: z.string().nullish(),
+  name: str,
+  count: z.number().nullish(),
+});
 export const IssueTagSchema = z.object({
   key: z.string(),
   name: str,
@@ -95,8 +122,12 @@ export async function listIssueTags(
   signal?: AbortSignal,
 ): Promise<IssueTag[]> {
   const baseUrl = await client.regionFor(org, signal);
-  return client.get(`/api/0/organizations/${enc(org)}/issues/${enc(issueId)}/tags/`, z.array(IssueTagSchema), {
-    baseUrl,
-    signal,
-  });
+  return client.get(
+    `/api/0/organizations/${enc(org)}/issues/${enc(issueId)}/tags/`,
+    z.array(IssueTagSchema),
+    {
+      baseUrl,
+      signal,
+    },
+  );
 }

@@ -45,7 +45,11 @@ export function listOrganizations(
   });
 }
 
-export async function getOrganization(client: SentryClient, org: string, signal?: AbortSignal): Promise<Organization> {
+export async function getOrganization(
+  client: SentryClient,
+  org: string,
+  signal?: AbortSignal,
+): Promise<Organization> {
   const baseUrl = await client.regionFor(org, signal);
   return client.get(`/api/0/organizations/${enc(org)}/`, OrganizationSchema, { baseUrl, signal });
 }

@@ -41,5 +41,8 @@ export async function getProject(
   signal?: AbortSignal,
 ): Promise<Project> {
   const baseUrl = await client.regionFor(org, signal);
-  return client.get(`/api/0/projects/${enc(org)}/${enc(project)}/`, ProjectSchema, { baseUrl, signal });
+  return client.get(`/api/0/projects/${enc(org)}/${enc(project)}/`, ProjectSchema, {
+    baseUrl,
+    signal,
+  });
 }

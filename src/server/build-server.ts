@@ -1,10 +1,18 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ALL_TOOLS } from "../catalog/index.js";
-import { inputJsonSchema, outputJsonSchema, prepareArguments, type SessionPolicy, sessionTools, unavailableReason } from "../catalog/session.js";
+import {
+  inputJsonSchema,
+  outputJsonSchema,
+  prepareArguments,
+  type SessionPolicy,
+  sessionTools,
+  unavailableReason,
+} from "../catalog/session.js";
 import { DIRECT_TOOL_NAMES } from "../catalog/surface.js";
 import { SERVER_NAME, VERSION } from "../config.js";
 import type { SentryClient } from "../sentry-api/client.js";
+import { reportToolError, withToolSpan } from "../telemetry/index.js";
 import type { AnyTool, SessionCatalog, ToolCallResult, ToolContext } from "../tools/types.js";
 import { errorMessage } from "./errors.js";
 import { errorResult, toCallResult } from "./results.js";
@@ -36,15 +44,19 @@ export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
     tools: () => available,
     async call(name, args, ctx): Promise<ToolCallResult> {
       const tool = all.find((t) => t.name === name);
-      if (!tool) return errorResult(`Input error: unknown tool ${JSON.stringify(name)}. Use search_sentry_tools to find tools.`);
+      if (!tool)
+        return errorResult(
+          `Input error: unknown tool ${JSON.stringify(name)}. Use search_sentry_tools to find tools.`,
+        );
       const reason = unavailableReason(tool, deps.policy);
-      if (reason) return errorResult(`Input error: ${name} is not available in this session: ${reason}.`);
+      if (reason)
+        return errorResult(`Input error: ${name} is not available in this session: ${reason}.`);
       try {
         const params = prepareArguments(tool, args, deps.policy.constraints);
         const value = await tool.handler(params, ctx);
         return toCallResult(tool, value, deps.responseBudget);
       } catch (error) {
-        return errorResult(errorMessage(error));
+        return errorResult(errorMessage(error) + reportToolError(error));
       }
     },
   };
@@ -63,20 +75,26 @@ export function buildServer(deps: SessionDeps): Server {
       name: SERVER_NAME,
       title: "Sentry",
       version: VERSION,
-      description: "Investigate and fix production errors with Sentry: issues, events, traces, logs, releases and Seer.",
+      description:
+        "Investigate and fix production errors with Sentry: issues, events, traces, logs, releases and Seer.",
       websiteUrl: "https://docs.sentry.io/product/sentry-mcp/",
       icons: [{ src: "https://sentry.io/favicon.ico", mimeType: "image/x-icon" }],
     },
     { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
   );
 
+  // A meta tool (execute_sentry_tool) is only as dangerous as what it can run in this session.
+  const canWrite = catalog.tools().some((t) => !t.meta && !t.annotations.readOnlyHint);
+  const canDestroy = catalog.tools().some((t) => !t.meta && t.annotations.destructiveHint);
   const listed = direct.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: inputJsonSchema(tool, constraints),
     ...(tool.outputSchema ? { outputSchema: outputJsonSchema(tool) } : {}),
-    annotations: { ...tool.annotations },
+    annotations: tool.meta
+      ? { ...tool.annotations, readOnlyHint: !canWrite, destructiveHint: canDestroy }
+      : { ...tool.annotations },
   }));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
 
@@ -95,11 +113,18 @@ export function buildServer(deps: SessionDeps): Server {
         if (progressToken === undefined) return;
         await extra.sendNotification({
           method: "notifications/progress",
-          params: { progressToken, progress, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) },
+          params: {
+            progressToken,
+            progress,
+            ...(total === undefined ? {} : { total }),
+            ...(message ? { message } : {}),
+          },
         });
       },
     };
-    return catalog.call(request.params.name, request.params.arguments ?? {}, ctx);
+    return withToolSpan(request, extra, server.getClientVersion(), () =>
+      catalog.call(request.params.name, request.params.arguments ?? {}, ctx),
+    );
   });
   return server;
 }

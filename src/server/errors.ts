@@ -20,7 +20,10 @@ export function errorMessage(error: unknown): string {
     case "auth":
       return `Authentication failed: ${detail}. The access token is invalid or expired; create a new one or log in again.`;
     case "rate_limited": {
-      const wait = error instanceof ApiError && error.retryAfterSeconds ? ` Retry after ${error.retryAfterSeconds} seconds.` : " Wait a moment and retry.";
+      const wait =
+        error instanceof ApiError && error.retryAfterSeconds
+          ? ` Retry after ${error.retryAfterSeconds} seconds.`
+          : " Wait a moment and retry.";
       return `Rate limited by Sentry: ${detail}.${wait}`;
     }
     case "upstream":

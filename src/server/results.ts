@@ -1,6 +1,6 @@
+import { stripInvisible } from "../format/markdown.js";
 import { isPassthrough, isRawContent, isStructured } from "../tools/define.js";
 import type { AnyTool, ToolCallResult } from "../tools/types.js";
-import { stripInvisible } from "../format/markdown.js";
 
 /** Lone surrogates become U+FFFD; strict JSON clients (Codex) reject them otherwise. */
 export function sanitizeText(value: string): string {
@@ -40,15 +40,22 @@ export function toCallResult(tool: AnyTool, value: unknown, budget: number): Too
       const check = tool.outputSchema.safeParse(payload);
       if (!check.success) {
         const issue = check.error.issues[0];
-        throw new Error(`${tool.name} produced output that does not match its schema at ${issue?.path.join(".")}: ${issue?.message}`);
+        throw new Error(
+          `${tool.name} produced output that does not match its schema at ${issue?.path.join(".")}: ${issue?.message}`,
+        );
       }
     }
-    return { content: [{ type: "text", text: JSON.stringify(payload) }], structuredContent: payload };
+    return {
+      content: [{ type: "text", text: JSON.stringify(payload) }],
+      structuredContent: payload,
+    };
   }
   if (isRawContent(value)) {
     return {
       content: value.content.map((block) =>
-        block.type === "text" ? { type: "text", text: applyBudget(sanitizeText(block.text), budget) } : block,
+        block.type === "text"
+          ? { type: "text", text: applyBudget(sanitizeText(block.text), budget) }
+          : block,
       ),
     };
   }
@@ -59,5 +66,8 @@ export function toCallResult(tool: AnyTool, value: unknown, budget: number): Too
 }
 
 export function errorResult(message: string): ToolCallResult {
-  return { content: [{ type: "text", text: sanitizeText(stripInvisible(message)) }], isError: true };
+  return {
+    content: [{ type: "text", text: sanitizeText(stripInvisible(message)) }],
+    isError: true,
+  };
 }

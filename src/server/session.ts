@@ -25,7 +25,11 @@ export function projectCapabilities(project: Project): Set<Capability> {
   return caps;
 }
 
-export function createClient(config: Config, accessToken: string, fetchImpl?: typeof fetch): SentryClient {
+export function createClient(
+  config: Config,
+  accessToken: string,
+  fetchImpl?: typeof fetch,
+): SentryClient {
   return new SentryClient({
     baseUrl: config.sentryUrl,
     accessToken,

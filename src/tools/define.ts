@@ -1,5 +1,12 @@
 import type { z } from "zod";
-import type { AnyTool, PassthroughResult, RawContentResult, StructuredResult, ToolCallResult, ToolSpec } from "./types.js";
+import type {
+  AnyTool,
+  PassthroughResult,
+  RawContentResult,
+  StructuredResult,
+  ToolCallResult,
+  ToolSpec,
+} from "./types.js";
 
 /** Declares a tool. Adding a tool = its file, its test, one line in src/catalog/index.ts. */
 export function defineTool<I extends z.ZodRawShape, O extends z.ZodType | undefined = undefined>(
@@ -21,11 +28,17 @@ export function rawContent(content: RawContentResult["content"]): RawContentResu
 }
 
 export function isStructured(value: unknown): value is StructuredResult<unknown> {
-  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "structured";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === "structured"
+  );
 }
 
 export function isRawContent(value: unknown): value is RawContentResult {
-  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "content";
+  return (
+    typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "content"
+  );
 }
 
 export function passthrough(result: ToolCallResult): PassthroughResult {
@@ -33,5 +46,9 @@ export function passthrough(result: ToolCallResult): PassthroughResult {
 }
 
 export function isPassthrough(value: unknown): value is PassthroughResult {
-  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "passthrough";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === "passthrough"
+  );
 }

@@ -17,7 +17,10 @@ export default defineTool({
   meta: true,
   async handler(params, ctx) {
     if (params.toolName === "execute_sentry_tool") {
-      return passthrough({ content: [{ type: "text", text: "Input error: execute_sentry_tool cannot run itself." }], isError: true });
+      return passthrough({
+        content: [{ type: "text", text: "Input error: execute_sentry_tool cannot run itself." }],
+        isError: true,
+      });
     }
     return passthrough(await ctx.catalog.call(params.toolName, params.arguments, ctx));
   },

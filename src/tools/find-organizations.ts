@@ -4,7 +4,9 @@ import { defineTool, structuredResult } from "./define.js";
 import { cursor, query } from "./support/params.js";
 
 const output = z.object({
-  organizations: z.array(z.object({ slug: z.string(), name: z.string().nullable(), url: z.string() })),
+  organizations: z.array(
+    z.object({ slug: z.string(), name: z.string().nullable(), url: z.string() }),
+  ),
   nextCursor: z.string().nullable(),
 });
 
@@ -19,7 +21,11 @@ export default defineTool({
   requiredScopes: ["org:read"],
   hideWhenPinned: "organization",
   async handler(params, ctx) {
-    const page = await listOrganizations(ctx.client, { query: params.query, cursor: params.cursor, signal: ctx.signal });
+    const page = await listOrganizations(ctx.client, {
+      query: params.query,
+      cursor: params.cursor,
+      signal: ctx.signal,
+    });
     return structuredResult({
       organizations: page.data.map((org) => ({
         slug: org.slug,

@@ -6,7 +6,12 @@ import { cursor, organizationSlug, query } from "./support/params.js";
 const output = z.object({
   organization: z.string(),
   projects: z.array(
-    z.object({ slug: z.string(), name: z.string().nullable(), platform: z.string().nullable(), id: z.string() }),
+    z.object({
+      slug: z.string(),
+      name: z.string().nullable(),
+      platform: z.string().nullable(),
+      id: z.string(),
+    }),
   ),
   nextCursor: z.string().nullable(),
 });

@@ -18,10 +18,13 @@ export function resolveIssueTarget(
   if (params.issueUrl) {
     const parsed = parseSentryUrl(params.issueUrl);
     if (parsed.resource.type !== "issue") {
-      throw new UserInputError(`issueUrl points to a ${parsed.resource.type}, not an issue. Use get_sentry_resource for other links.`);
+      throw new UserInputError(
+        `issueUrl points to a ${parsed.resource.type}, not an issue. Use get_sentry_resource for other links.`,
+      );
     }
     const org = parsed.org ?? params.organizationSlug ?? ctx.constraints.organizationSlug;
-    if (!org) throw new UserInputError("The URL does not name an organization; pass organizationSlug too.");
+    if (!org)
+      throw new UserInputError("The URL does not name an organization; pass organizationSlug too.");
     assertWithinPins(ctx, org);
     return {
       org,
@@ -29,10 +32,18 @@ export function resolveIssueTarget(
       eventId: params.eventId ? assertEventId(params.eventId) : parsed.resource.eventId,
     };
   }
-  if (!params.issueId) throw new UserInputError("Pass issueId (with organizationSlug) or issueUrl.");
+  if (!params.issueId)
+    throw new UserInputError("Pass issueId (with organizationSlug) or issueUrl.");
   const org = params.organizationSlug ?? ctx.constraints.organizationSlug;
-  if (!org) throw new UserInputError("organizationSlug is required with issueId (find_organizations lists them).");
-  return { org, issueId: assertIssueId(params.issueId), eventId: params.eventId ? assertEventId(params.eventId) : undefined };
+  if (!org)
+    throw new UserInputError(
+      "organizationSlug is required with issueId (find_organizations lists them).",
+    );
+  return {
+    org,
+    issueId: assertIssueId(params.issueId),
+    eventId: params.eventId ? assertEventId(params.eventId) : undefined,
+  };
 }
 
 export default defineTool({
@@ -45,9 +56,21 @@ export default defineTool({
   ].join(" "),
   inputSchema: {
     organizationSlug: organizationSlug.optional(),
-    issueId: z.string().trim().min(1).max(100).optional().describe("Numeric ID or short ID (BACKEND-1A)"),
+    issueId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("Numeric ID or short ID (BACKEND-1A)"),
     issueUrl: z.string().trim().url().max(2000).optional().describe("A Sentry issue URL"),
-    eventId: z.string().trim().min(1).max(64).optional().describe("A specific event (32 hex characters)"),
+    eventId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe("A specific event (32 hex characters)"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect", "triage", "seer"],
@@ -66,7 +89,13 @@ export default defineTool({
     assertWithinPins(ctx, org, issue.project.slug);
     // Suspect commits are optional: any failure leaves the section out.
     const committers = event
-      ? await getEventCommitters(ctx.client, org, issue.project.slug, event.eventID, ctx.signal).catch(() => null)
+      ? await getEventCommitters(
+          ctx.client,
+          org,
+          issue.project.slug,
+          event.eventID,
+          ctx.signal,
+        ).catch(() => null)
       : null;
     return formatIssueDetails({
       org,

@@ -17,9 +17,22 @@ export default defineTool({
   ].join(" "),
   inputSchema: {
     organizationSlug,
-    query: z.string().trim().max(1000).default("is:unresolved").describe("Sentry issue search query"),
-    projectSlugOrId: z.string().trim().min(1).optional().describe("Limit to one project (slug or numeric id)"),
-    sort: z.enum(SORTS).default("date").describe("date=last seen, freq=events, new=first seen, user=users"),
+    query: z
+      .string()
+      .trim()
+      .max(1000)
+      .default("is:unresolved")
+      .describe("Sentry issue search query"),
+    projectSlugOrId: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe("Limit to one project (slug or numeric id)"),
+    sort: z
+      .enum(SORTS)
+      .default("date")
+      .describe("date=last seen, freq=events, new=first seen, user=users"),
     period: period.describe("Relative time range such as 24h or 14d (default 14d)"),
     limit: z.number().int().min(1).max(100).default(10),
     cursor,
@@ -33,8 +46,12 @@ export default defineTool({
     let projectIds: string[] | undefined;
     if (params.projectSlugOrId) {
       if (/^\d+$/.test(params.projectSlugOrId)) projectIds = [params.projectSlugOrId];
-      else if (/^[A-Za-z0-9_.-]+$/.test(params.projectSlugOrId)) query = `project:${params.projectSlugOrId} ${query}`.trim();
-      else throw new UserInputError(`projectSlugOrId ${JSON.stringify(params.projectSlugOrId)} is not a project slug or id.`);
+      else if (/^[A-Za-z0-9_.-]+$/.test(params.projectSlugOrId))
+        query = `project:${params.projectSlugOrId} ${query}`.trim();
+      else
+        throw new UserInputError(
+          `projectSlugOrId ${JSON.stringify(params.projectSlugOrId)} is not a project slug or id.`,
+        );
     }
     const statsPeriod = params.period ?? "14d";
     const page = await listIssues(ctx.client, org, {
@@ -60,8 +77,14 @@ export default defineTool({
     lines.push(...page.data.map(issueLine));
     const uiQuery = new URLSearchParams({ query, statsPeriod, sort: params.sort });
     lines.push("", `**URL**: ${ctx.client.orgWebPath(org, `/issues/?${uiQuery.toString()}`)}`);
-    lines.push("", "## Response Notes", "", "- `get_issue_details` with a short ID shows the stack trace and tags.");
-    if (page.nextCursor) lines.push(`- More issues: pass \`cursor: "${page.nextCursor}"\` with the same query.`);
+    lines.push(
+      "",
+      "## Response Notes",
+      "",
+      "- `get_issue_details` with a short ID shows the stack trace and tags.",
+    );
+    if (page.nextCursor)
+      lines.push(`- More issues: pass \`cursor: "${page.nextCursor}"\` with the same query.`);
     return lines.join("\n");
   },
 });

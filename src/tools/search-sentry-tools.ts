@@ -34,7 +34,9 @@ export default defineTool({
   skills: [],
   requiredScopes: [],
   async handler(params, ctx) {
-    const candidates = ctx.catalog.tools().filter((t) => t.name !== "search_sentry_tools" && t.name !== "execute_sentry_tool");
+    const candidates = ctx.catalog
+      .tools()
+      .filter((t) => t.name !== "search_sentry_tools" && t.name !== "execute_sentry_tool");
     const ranked = rankTools(candidates, params.query).slice(0, params.limit);
     return structuredResult({
       query: params.query,
@@ -42,9 +44,15 @@ export default defineTool({
         name: tool.name,
         title: tool.title,
         summary: summary(tool.description),
-        access: tool.annotations.readOnlyHint ? "read" : tool.annotations.destructiveHint ? "delete" : "write",
+        access: tool.annotations.readOnlyHint
+          ? "read"
+          : tool.annotations.destructiveHint
+            ? "delete"
+            : "write",
         direct: ctx.isDirect(tool.name),
-        ...(index < WITH_PARAMS ? { params: paramSignature(publicShape(tool, ctx.constraints)) } : {}),
+        ...(index < WITH_PARAMS
+          ? { params: paramSignature(publicShape(tool, ctx.constraints)) }
+          : {}),
       })),
     });
   },

@@ -119,7 +119,9 @@ export interface AnyTool {
 /** The MCP CallToolResult shape we produce. */
 export interface ToolCallResult {
   [key: string]: unknown;
-  content: Array<{ type: "text"; text: string } | { type: "image"; data: string; mimeType: string }>;
+  content: Array<
+    { type: "text"; text: string } | { type: "image"; data: string; mimeType: string }
+  >;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }

@@ -5,7 +5,11 @@ import type { ToolContext } from "../types.js";
  * Refuses resources outside the session's pins (an org or project taken from a URL or an
  * issue). Pinned parameters are injected by the catalog; this covers what arrives in values.
  */
-export function assertWithinPins(ctx: Pick<ToolContext, "constraints">, org?: string, project?: string): void {
+export function assertWithinPins(
+  ctx: Pick<ToolContext, "constraints">,
+  org?: string,
+  project?: string,
+): void {
   const pin = ctx.constraints;
   if (pin.organizationSlug && org && org.toLowerCase() !== pin.organizationSlug.toLowerCase()) {
     throw new UserInputError(
@@ -22,6 +26,7 @@ export function assertWithinPins(ctx: Pick<ToolContext, "constraints">, org?: st
 /** The org to use: the pin, or the given one, or a clear error. */
 export function requireOrg(ctx: Pick<ToolContext, "constraints">, given?: string): string {
   const org = ctx.constraints.organizationSlug ?? given;
-  if (!org) throw new UserInputError("organizationSlug is required (find_organizations lists them).");
+  if (!org)
+    throw new UserInputError("organizationSlug is required (find_organizations lists them).");
   return org;
 }

@@ -14,12 +14,18 @@ export const FrameSchema = z.object({
   lineNo: num,
   colNo: num,
   inApp: z.boolean().nullish(),
-  context: z.array(z.tuple([z.number(), z.string().nullable()])).nullish().catch(null),
+  context: z
+    .array(z.tuple([z.number(), z.string().nullable()]))
+    .nullish()
+    .catch(null),
   vars: z.record(z.string(), z.unknown()).nullish().catch(null),
 });
 export type Frame = z.output<typeof FrameSchema>;
 
-const StacktraceSchema = z.object({ frames: z.array(FrameSchema).nullish().catch(null) }).nullish().catch(null);
+const StacktraceSchema = z
+  .object({ frames: z.array(FrameSchema).nullish().catch(null) })
+  .nullish()
+  .catch(null);
 
 export const ExceptionValueSchema = z.object({
   type: str,
@@ -62,7 +68,11 @@ const ThreadsEntry = z.object({
 });
 export type ThreadsData = z.output<typeof ThreadsEntry>;
 
-function entry<S extends z.ZodType>(event: SentryEvent, type: string, schema: S): z.output<S> | undefined {
+function entry<S extends z.ZodType>(
+  event: SentryEvent,
+  type: string,
+  schema: S,
+): z.output<S> | undefined {
   const found = event.entries?.find((e) => e.type === type);
   if (!found) return undefined;
   const parsed = schema.safeParse(found.data);
@@ -87,5 +97,8 @@ export function threadsOf(event: SentryEvent): ThreadsData["values"] {
 }
 /** A bare `stacktrace` entry (message events with attached stack). */
 export function stacktraceOf(event: SentryEvent): Frame[] {
-  return entry(event, "stacktrace", z.object({ frames: z.array(FrameSchema).nullish().catch(null) }))?.frames ?? [];
+  return (
+    entry(event, "stacktrace", z.object({ frames: z.array(FrameSchema).nullish().catch(null) }))
+      ?.frames ?? []
+  );
 }

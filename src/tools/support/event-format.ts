@@ -1,7 +1,13 @@
 import { formatDate } from "../../format/dates.js";
 import { codeBlock, inlineCode, truncate } from "../../format/markdown.js";
 import type { SentryEvent } from "../../sentry-api/events.js";
-import { breadcrumbsOf, exceptionsOf, messageOf, requestOf, stacktraceOf } from "./event-entries.js";
+import {
+  breadcrumbsOf,
+  exceptionsOf,
+  messageOf,
+  requestOf,
+  stacktraceOf,
+} from "./event-entries.js";
 import { formatExceptionChain, formatFrames } from "./stacktrace-format.js";
 
 const CONTEXT_KEYS: Record<string, string[]> = {
@@ -27,7 +33,11 @@ export function contextSummary(contexts: Record<string, unknown> | null | undefi
   for (const [name, raw] of Object.entries(contexts)) {
     if (SKIP_CONTEXTS.has(name) || !raw || typeof raw !== "object") continue;
     const ctx = raw as Record<string, unknown>;
-    const keys = CONTEXT_KEYS[name] ?? Object.keys(ctx).filter((k) => k !== "type").slice(0, 4);
+    const keys =
+      CONTEXT_KEYS[name] ??
+      Object.keys(ctx)
+        .filter((k) => k !== "type")
+        .slice(0, 4);
     const value = keys
       .map((k) => scalar(ctx[k]))
       .filter(Boolean)
@@ -69,18 +79,26 @@ export function formatBreadcrumbs(event: SentryEvent, max: number): string[] {
     const body = truncate([b.message, data].filter(Boolean).join(" ") || "(no message)", 200);
     return `- ${time} ${b.category ?? b.type ?? "default"}${b.level && b.level !== "info" ? ` ${b.level}` : ""}: ${inlineCode(body)}`;
   });
-  if (crumbs.length > shown.length) lines.unshift(`- … ${crumbs.length - shown.length} earlier breadcrumbs`);
+  if (crumbs.length > shown.length)
+    lines.unshift(`- … ${crumbs.length - shown.length} earlier breadcrumbs`);
   return lines;
 }
 
 function evidenceSection(event: SentryEvent): string[] {
-  const display = (event.occurrence?.evidenceDisplay ?? []) as Array<{ name?: string; value?: unknown }>;
+  const display = (event.occurrence?.evidenceDisplay ?? []) as Array<{
+    name?: string;
+    value?: unknown;
+  }>;
   if (!Array.isArray(display) || display.length === 0) return [];
   const lines = ["### Evidence", ""];
   for (const item of display) {
     const value = scalar(item?.value);
     if (!item?.name || !value) continue;
-    lines.push(value.includes("\n") ? `**${item.name}**:\n${codeBlock(truncate(value, 2000))}` : `**${item.name}**: ${inlineCode(truncate(value, 500))}`);
+    lines.push(
+      value.includes("\n")
+        ? `**${item.name}**:\n${codeBlock(truncate(value, 2000))}`
+        : `**${item.name}**: ${inlineCode(truncate(value, 500))}`,
+    );
   }
   return lines.length > 2 ? lines : [];
 }
@@ -95,13 +113,21 @@ export function formatEventBody(event: SentryEvent, options: EventFormatOptions 
   const out: string[] = [];
   const exceptions = exceptionsOf(event);
   if (exceptions.length) {
-    out.push("### Stack Trace", "", "Most recent call last; `[app]` marks in-app frames.", "", formatExceptionChain(exceptions, { showAll: options.showAllFrames }), "");
+    out.push(
+      "### Stack Trace",
+      "",
+      "Most recent call last; `[app]` marks in-app frames.",
+      "",
+      formatExceptionChain(exceptions, { showAll: options.showAllFrames }),
+      "",
+    );
   } else {
     const frames = stacktraceOf(event);
     if (frames.length) out.push("### Stack Trace", "", codeBlock(formatFrames(frames)), "");
   }
   const message = messageOf(event);
-  if (message && !exceptions.length) out.push("### Message", "", codeBlock(truncate(message, 2000)), "");
+  if (message && !exceptions.length)
+    out.push("### Message", "", codeBlock(truncate(message, 2000)), "");
   out.push(...evidenceSection(event));
   if (out.length && out[out.length - 1] !== "") out.push("");
   const request = requestOf(event);
@@ -111,16 +137,28 @@ export function formatEventBody(event: SentryEvent, options: EventFormatOptions 
   }
   const user = userLine(event.user);
   if (user) out.push(`**User**: ${user}`);
-  if (event.sdk?.name) out.push(`**SDK**: ${inlineCode(`${event.sdk.name}${event.sdk.version ? ` ${event.sdk.version}` : ""}`)}`);
+  if (event.sdk?.name)
+    out.push(
+      `**SDK**: ${inlineCode(`${event.sdk.name}${event.sdk.version ? ` ${event.sdk.version}` : ""}`)}`,
+    );
   const contexts = contextSummary(event.contexts);
   if (contexts.length) out.push("", "### Contexts", "", ...contexts);
   const tags = (event.tags ?? []).filter((t) => t.value != null && t.value !== "");
   if (tags.length) {
-    out.push("", "### Tags", "", tags.slice(0, 30).map((t) => inlineCode(`${t.key}=${truncate(String(t.value), 100)}`)).join(", "));
+    out.push(
+      "",
+      "### Tags",
+      "",
+      tags
+        .slice(0, 30)
+        .map((t) => inlineCode(`${t.key}=${truncate(String(t.value), 100)}`))
+        .join(", "),
+    );
   }
   const crumbs = formatBreadcrumbs(event, options.breadcrumbs ?? 5);
   if (crumbs.length) out.push("", "### Last Breadcrumbs", "", ...crumbs);
-  const extra = event.context && typeof event.context === "object" ? Object.entries(event.context) : [];
+  const extra =
+    event.context && typeof event.context === "object" ? Object.entries(event.context) : [];
   if (extra.length) {
     out.push("", "### Extra Data", "");
     for (const [key, value] of extra.slice(0, 15)) {

@@ -18,7 +18,18 @@ export interface IssueDetailsInput {
   canCall(tool: string): boolean;
 }
 
-const TAG_ORDER = ["environment", "release", "level", "browser", "os", "runtime", "device", "url", "transaction", "user"];
+const TAG_ORDER = [
+  "environment",
+  "release",
+  "level",
+  "browser",
+  "os",
+  "runtime",
+  "device",
+  "url",
+  "transaction",
+  "user",
+];
 
 export function tagSummary(tags: IssueTag[], maxKeys = 8): string[] {
   const sorted = [...tags].sort((a, b) => {
@@ -64,29 +75,52 @@ export function formatIssueDetails(input: IssueDetailsInput): string {
   if (event) {
     lines.push(...eventHeader(event, input.eventLabel), ...formatEventBody(event), "");
   } else {
-    lines.push("No event is available for this issue (it may have been deleted or not yet processed).", "");
+    lines.push(
+      "No event is available for this issue (it may have been deleted or not yet processed).",
+      "",
+    );
   }
   const tags = tagSummary(input.tags);
   if (tags.length) lines.push("## Tag Distribution", "", ...tags, "");
 
   const notes: string[] = [];
   const call = (tool: string, args: Record<string, unknown>) =>
-    `${tool}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")})`;
+    `${tool}(${Object.entries(args)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join(", ")})`;
   if (metric) {
     if (metric.detectorId && input.canCall("get_metric_monitor_details")) {
-      notes.push(`- Monitor configuration: ${inlineCode(call("get_metric_monitor_details", { organizationSlug: org, monitorId: metric.detectorId }))}.`);
+      notes.push(
+        `- Monitor configuration: ${inlineCode(call("get_metric_monitor_details", { organizationSlug: org, monitorId: metric.detectorId }))}.`,
+      );
     }
     if (input.canCall("search_events")) {
-      const args: Record<string, unknown> = { organizationSlug: org, dataset: searchDatasetFor(metric.dataset), query: metric.query ?? "" };
+      const args: Record<string, unknown> = {
+        organizationSlug: org,
+        dataset: searchDatasetFor(metric.dataset),
+        query: metric.query ?? "",
+      };
       if (metric.aggregate) args.fields = [metric.aggregate];
       notes.push(`- Matching data: ${inlineCode(call("search_events", args))}.`);
     }
   } else if (event) {
-    if (input.canCall("get_event_stacktrace")) notes.push(`- All frames and threads: ${inlineCode(call("get_event_stacktrace", { organizationSlug: org, issueId: id, eventId: event.eventID }))}.`);
+    if (input.canCall("get_event_stacktrace"))
+      notes.push(
+        `- All frames and threads: ${inlineCode(call("get_event_stacktrace", { organizationSlug: org, issueId: id, eventId: event.eventID }))}.`,
+      );
     const trace = traceIdOf(event);
-    if (trace && input.canCall("get_trace_details")) notes.push(`- The request's trace: ${inlineCode(call("get_trace_details", { organizationSlug: org, traceId: trace }))}.`);
-    if (input.canCall("analyze_issue_with_seer")) notes.push(`- Root cause analysis: ${inlineCode(call("analyze_issue_with_seer", { organizationSlug: org, issueId: id }))}.`);
+    if (trace && input.canCall("get_trace_details"))
+      notes.push(
+        `- The request's trace: ${inlineCode(call("get_trace_details", { organizationSlug: org, traceId: trace }))}.`,
+      );
+    if (input.canCall("analyze_issue_with_seer"))
+      notes.push(
+        `- Root cause analysis: ${inlineCode(call("analyze_issue_with_seer", { organizationSlug: org, issueId: id }))}.`,
+      );
   }
   if (notes.length) lines.push("## Response Notes", "", ...notes);
-  return lines.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd();
+  return lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trimEnd();
 }

@@ -9,13 +9,16 @@ export function formatCount(value: number | undefined): string | undefined {
 export function assigneeLabel(issue: Pick<Issue, "assignedTo">): string {
   const a = issue.assignedTo;
   if (!a) return "unassigned";
-  const who = a.type === "team" ? `team ${a.name ?? a.id}` : (a.name ?? a.email ?? a.id ?? "someone");
+  const who =
+    a.type === "team" ? `team ${a.name ?? a.id}` : (a.name ?? a.email ?? a.id ?? "someone");
   return text(who);
 }
 
 export function statusLabel(issue: Pick<Issue, "status" | "substatus">): string {
   const status = issue.status ?? "unknown";
-  return issue.substatus && issue.substatus !== status ? `${status} (${issue.substatus.replace(/_/g, " ")})` : status;
+  return issue.substatus && issue.substatus !== status
+    ? `${status} (${issue.substatus.replace(/_/g, " ")})`
+    : status;
 }
 
 /** Sentry's issue kind in words: `error`, `performance: N+1 DB queries`, `metric`... */

@@ -14,7 +14,9 @@ export interface MetricDetails {
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** Reads the metric monitor facts from the occurrence's camelCased `evidenceData`. */
@@ -24,7 +26,9 @@ export function metricDetailsOf(event: SentryEvent): MetricDetails | undefined {
   const sources = Array.isArray(evidence.dataSources) ? evidence.dataSources : [];
   const snuba = record(record(record(sources[0])?.queryObj)?.snubaQuery);
   if (!snuba && evidence.detectorId == null) return undefined;
-  const conditions = Array.isArray(evidence.conditions) ? evidence.conditions.map(record).filter(Boolean) : [];
+  const conditions = Array.isArray(evidence.conditions)
+    ? evidence.conditions.map(record).filter(Boolean)
+    : [];
   const threshold = conditions
     .map((c) => {
       const type = String(c?.type ?? "").replace(/_/g, " ");
@@ -40,7 +44,10 @@ export function metricDetailsOf(event: SentryEvent): MetricDetails | undefined {
     query: typeof snuba?.query === "string" ? snuba.query : undefined,
     timeWindowSeconds: typeof snuba?.timeWindow === "number" ? snuba.timeWindow : undefined,
     environment: typeof snuba?.environment === "string" ? snuba.environment : undefined,
-    value: typeof evidence.value === "number" || typeof evidence.value === "string" ? evidence.value : undefined,
+    value:
+      typeof evidence.value === "number" || typeof evidence.value === "string"
+        ? evidence.value
+        : undefined,
     threshold: threshold || undefined,
     window: window ? [window.start, window.end].filter(Boolean).join(" → ") : undefined,
   };
@@ -53,7 +60,9 @@ function duration(seconds: number): string {
 }
 
 /** Which search tool dataset fits a snuba dataset. */
-export function searchDatasetFor(dataset: string | undefined): "errors" | "spans" | "logs" | "metrics" {
+export function searchDatasetFor(
+  dataset: string | undefined,
+): "errors" | "spans" | "logs" | "metrics" {
   const d = (dataset ?? "").toLowerCase();
   if (d.includes("log")) return "logs";
   if (d.includes("metric")) return "metrics";

@@ -15,7 +15,13 @@ export const projectSlug = z
   .regex(/^[A-Za-z0-9_.-]+$/, "must be a project slug")
   .describe("Project slug");
 
-export const cursor = z.string().trim().min(1).max(200).optional().describe("Pagination cursor from a previous response");
+export const cursor = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .optional()
+  .describe("Pagination cursor from a previous response");
 
 export const query = z.string().trim().max(500).optional();
 

@@ -44,7 +44,9 @@ export function assertIssueId(value: string): string {
 export function assertEventId(value: string): string {
   const id = value.trim().replace(/-/g, "").toLowerCase();
   if (!HEX32.test(id)) {
-    throw new UserInputError(`eventId ${JSON.stringify(value)} is not an event ID (32 hexadecimal characters).`);
+    throw new UserInputError(
+      `eventId ${JSON.stringify(value)} is not an event ID (32 hexadecimal characters).`,
+    );
   }
   return id;
 }
@@ -59,7 +61,9 @@ export function parseSentryUrl(input: string): ParsedSentryUrl {
   try {
     url = new URL(input.trim());
   } catch {
-    throw new UserInputError(`${JSON.stringify(input)} is not a URL. Pass a full Sentry URL such as https://my-org.sentry.io/issues/123/.`);
+    throw new UserInputError(
+      `${JSON.stringify(input)} is not a URL. Pass a full Sentry URL such as https://my-org.sentry.io/issues/123/.`,
+    );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new UserInputError(`Unsupported URL scheme ${url.protocol} in ${JSON.stringify(input)}.`);
@@ -81,7 +85,11 @@ export function parseSentryUrl(input: string): ParsedSentryUrl {
   return { org, host: url.host, resource };
 }
 
-function resourceFromPath(s: string[], org: string | undefined, url: URL): SentryResource | undefined {
+function resourceFromPath(
+  s: string[],
+  org: string | undefined,
+  url: URL,
+): SentryResource | undefined {
   const at = (name: string) => s.indexOf(name);
   const issues = at("issues");
   if (issues >= 0 && s[issues + 1] && isIssueId(s[issues + 1])) {
@@ -113,7 +121,12 @@ function resourceFromPath(s: string[], org: string | undefined, url: URL): Sentr
   // /{project}/events/{eventId}/ and /discover/{project}:{eventId}/
   const events = at("events");
   if (events >= 0 && s[events + 1] && isEventId(s[events + 1])) {
-    return { type: "event", org, project: events > 0 ? s[events - 1] : undefined, eventId: assertEventId(s[events + 1]) };
+    return {
+      type: "event",
+      org,
+      project: events > 0 ? s[events - 1] : undefined,
+      eventId: assertEventId(s[events + 1]),
+    };
   }
   const discover = s.find((seg) => /^[A-Za-z0-9_.-]+:[0-9a-f]{32}$/i.test(seg));
   if (discover) {
@@ -121,6 +134,7 @@ function resourceFromPath(s: string[], org: string | undefined, url: URL): Sentr
     return { type: "event", org, project, eventId: eventId.toLowerCase() };
   }
   const issueParam = url.searchParams.get("issue");
-  if (issueParam && isIssueId(issueParam)) return { type: "issue", org, issueId: assertIssueId(issueParam) };
+  if (issueParam && isIssueId(issueParam))
+    return { type: "issue", org, issueId: assertIssueId(issueParam) };
   return undefined;
 }

@@ -6,13 +6,15 @@ const MAX_VARS = 10;
 
 function frameLocation(frame: Frame): string {
   const file = frame.filename ?? frame.absPath ?? frame.module ?? frame.package ?? "<unknown>";
-  const line = frame.lineNo != null ? `:${frame.lineNo}${frame.colNo != null ? `:${frame.colNo}` : ""}` : "";
+  const line =
+    frame.lineNo != null ? `:${frame.lineNo}${frame.colNo != null ? `:${frame.colNo}` : ""}` : "";
   return `${file}${line} in ${frame.function ?? "?"}`;
 }
 
 function contextLines(frame: Frame): string[] {
   return (frame.context ?? []).map(
-    ([line, code]) => `${line === frame.lineNo ? ">" : " "} ${String(line).padStart(5)} | ${code ?? ""}`,
+    ([line, code]) =>
+      `${line === frame.lineNo ? ">" : " "} ${String(line).padStart(5)} | ${code ?? ""}`,
   );
 }
 
@@ -29,15 +31,22 @@ function formatVars(vars: Record<string, unknown>): string[] {
  * Renders frames as text (most recent call last). In-app frames show context lines; runs of
  * library frames collapse into one line unless `showAll`. Variables only for the crashing frame.
  */
-export function formatFrames(frames: Frame[], options: { showAll?: boolean; maxFrames?: number } = {}): string {
+export function formatFrames(
+  frames: Frame[],
+  options: { showAll?: boolean; maxFrames?: number } = {},
+): string {
   const max = options.maxFrames ?? 30;
   const hasInApp = frames.some((f) => f.inApp);
   const lines: string[] = [];
   let collapsed: Frame[] = [];
   const flush = () => {
     if (collapsed.length === 0) return;
-    const modules = [...new Set(collapsed.map((f) => f.module ?? f.package ?? f.filename).filter(Boolean))].slice(0, 3);
-    lines.push(`  … ${collapsed.length} library frame${collapsed.length > 1 ? "s" : ""}${modules.length ? ` (${modules.join(", ")})` : ""}`);
+    const modules = [
+      ...new Set(collapsed.map((f) => f.module ?? f.package ?? f.filename).filter(Boolean)),
+    ].slice(0, 3);
+    lines.push(
+      `  … ${collapsed.length} library frame${collapsed.length > 1 ? "s" : ""}${modules.length ? ` (${modules.join(", ")})` : ""}`,
+    );
     collapsed = [];
   };
   const shown = frames.length > max ? frames.slice(-max) : frames;
@@ -64,11 +73,17 @@ export function formatFrames(frames: Frame[], options: { showAll?: boolean; maxF
 export function formatException(exc: ExceptionValue, options: { showAll?: boolean } = {}): string {
   const head = `${exc.type ?? "Error"}: ${exc.value ?? ""}`.trim();
   const handled =
-    exc.mechanism?.handled === false ? "unhandled" : exc.mechanism?.handled === true ? "handled" : undefined;
+    exc.mechanism?.handled === false
+      ? "unhandled"
+      : exc.mechanism?.handled === true
+        ? "handled"
+        : undefined;
   const mech = [exc.mechanism?.type, handled].filter(Boolean).join(", ");
   const frames = exc.stacktrace?.frames ?? [];
   const parts = [`**Exception**: ${inlineCode(truncate(head, 500))}${mech ? ` (${mech})` : ""}`];
-  parts.push(frames.length ? codeBlock(formatFrames(frames, options)) : "No stack frames recorded.");
+  parts.push(
+    frames.length ? codeBlock(formatFrames(frames, options)) : "No stack frames recorded.",
+  );
   return parts.join("\n");
 }
 
@@ -76,10 +91,15 @@ export function formatException(exc: ExceptionValue, options: { showAll?: boolea
  * The exception chain: Sentry lists values oldest-first, so the last one is what was raised;
  * earlier ones are its causes.
  */
-export function formatExceptionChain(values: ExceptionValue[], options: { showAll?: boolean } = {}): string {
+export function formatExceptionChain(
+  values: ExceptionValue[],
+  options: { showAll?: boolean } = {},
+): string {
   if (values.length === 0) return "";
   const ordered = [...values].reverse();
   return ordered
-    .map((exc, i) => (i === 0 ? formatException(exc, options) : `Caused by:\n${formatException(exc, options)}`))
+    .map((exc, i) =>
+      i === 0 ? formatException(exc, options) : `Caused by:\n${formatException(exc, options)}`,
+    )
     .join("\n\n");
 }

@@ -20,7 +20,10 @@ export function suspectCommitOf(committers: Committers | null | undefined): Susp
     return {
       sha: commit.id,
       message: commit.message?.split("\n")[0] ?? null,
-      author: author && c.author?.email && author !== c.author.email ? `${author} <${c.author.email}>` : author,
+      author:
+        author && c.author?.email && author !== c.author.email
+          ? `${author} <${c.author.email}>`
+          : author,
       date: commit.dateCreated ?? null,
       repository: commit.repository?.name ?? null,
       source: commit.suspectCommitType ?? null,

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench`: our server and @sentry/mcp-server@0.39.0 side by side over stdio against one
+ * sandbox. Prints a markdown table of ratios (ours / theirs) and writes it to bench/results.md.
+ * Benchmarks measure; they assert nothing.
+ */
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { measureOurSurface, renderSurfaceReport } from "../scripts/measure-tokens.js";
+import { ensureIncumbent, INCUMBENT_PACKAGE, INCUMBENT_VERSION } from "./incumbent.js";
+import { McpProcess } from "./mcp-process.js";
+import { measureColdStart, measureToolsList, type Side } from "./measure.js";
+import { ourEntry, projectRoot } from "./paths.js";
+import { BENCH_TOKEN, type BenchSandbox, startBenchSandbox } from "./sandbox.js";
+import { measureSessions } from "./session.js";
+import { type Figure, missedTargets, ratio, renderTable } from "./stats.js";
+
+const DELAY_MS = 40;
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: "string", default: "7" },
+      "latency-runs": { type: "string", default: "10" },
+      "no-incumbent": { type: "boolean", default: false },
+    },
+  });
+  const runs = Math.max(1, Number.parseInt(values.runs, 10) || 7);
+  const latencyRuns = Math.max(1, Number.parseInt(values["latency-runs"], 10) || 10);
+  return { runs, latencyRuns, skipIncumbent: values["no-incumbent"] };
+}
+
+function side(name: Side["name"], entry: string, sandbox: BenchSandbox): Side {
+  const host = new URL(sandbox.url).host;
+  return {
+    name,
+    command: (extraFlags = []) => ({
+      name,
+      entry,
+      args: [`--access-token=${BENCH_TOKEN}`, `--host=${host}`, "--insecure-http", ...extraFlags],
+    }),
+  };
+}
+
+/** The throughput row points at the load bench when the project has one. */
+async function loadBenchNote(root: string): Promise<string> {
+  const base = "n/a here: the incumbent has no self-hosted HTTP server to compare with";
+  try {
+    const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as {
+      scripts?: Record<string, string>;
+    };
+    return pkg.scripts?.["bench:load"] ? `${base}; see npm run bench:load` : base;
+  } catch {
+    return base;
+  }
+}
+
+function log(message: string): void {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  const root = projectRoot();
+  const entry = ourEntry(root);
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+
+  let incumbentEntry: string | null = null;
+  let incumbentNote = "";
+  if (opts.skipIncumbent) {
+    incumbentNote = "Incumbent skipped (--no-incumbent): only our numbers are shown.";
+  } else {
+    const install = await ensureIncumbent(root);
+    if (install.ok) incumbentEntry = install.entry;
+    else incumbentNote = `Incumbent unavailable (${install.reason}): only our numbers are shown.`;
+  }
+  if (incumbentNote) log(incumbentNote);
+
+  const dumpDir = path.join(root, ".cache", "bench", "responses");
+  const sandbox = await startBenchSandbox(DELAY_MS);
+  const started = performance.now();
+  const figures: Figure[] = [];
+  let surfaceReport = "";
+  try {
+    const ours = side("ours", entry, sandbox);
+    let theirs = incumbentEntry ? side("incumbent", incumbentEntry, sandbox) : null;
+    if (theirs) {
+      try {
+        const { proc } = await McpProcess.start(theirs.command());
+        await proc.close();
+      } catch (error) {
+        incumbentNote = `Incumbent failed to start (${(error as Error).message.slice(0, 160)}): only our numbers are shown.`;
+        log(incumbentNote);
+        theirs = null;
+      }
+    }
+    log("tools/list sizes");
+    figures.push(...(await measureToolsList(ours, theirs)));
+    log(`cold start (${opts.runs} runs per side after a warm-up)`);
+    figures.push(...(await measureColdStart(ours, theirs, opts.runs)));
+    log(`responses and latency (upstream delay ${DELAY_MS} ms, ${opts.latencyRuns} runs)`);
+    figures.push(
+      ...(await measureSessions(ours, theirs, sandbox, opts.latencyRuns, DELAY_MS, dumpDir)),
+    );
+    figures.push({
+      label: "serve throughput under concurrency",
+      unit: "",
+      ours: null,
+      theirs: null,
+      note: await loadBenchNote(root),
+    });
+    log("our surface per tool (measure-tokens)");
+    const host = new URL(sandbox.url).host;
+    surfaceReport = renderSurfaceReport([
+      await measureOurSurface(entry, host, []),
+      await measureOurSurface(entry, host, ["--all-skills"]),
+    ]);
+  } finally {
+    await sandbox.close();
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  const markdown = report(figures, { ...opts, incumbentNote, seconds, surfaceReport });
+  process.stdout.write(`${markdown}\n`);
+  await writeFile(path.join(root, "bench", "results.md"), `${markdown}\n`);
+  log(`written to bench/results.md (${seconds}s)`);
+}
+
+function report(
+  figures: Figure[],
+  info: {
+    runs: number;
+    latencyRuns: number;
+    incumbentNote: string;
+    seconds: string;
+    surfaceReport: string;
+  },
+): string {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const lines = [
+    "# Benchmark: sentry-mcp-lite vs the incumbent",
+    "",
+    `Ours (built \`dist/\`) vs \`${INCUMBENT_PACKAGE}@${INCUMBENT_VERSION}\`, both over stdio with the MCP SDK client, both against one sandbox (upstream delay ${DELAY_MS} ms per request). Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpu} x${os.cpus().length}. Cold start: median of ${info.runs} runs after a warm-up; latency: median of ${info.latencyRuns}. Tokens: o200k_base. Run time ${info.seconds}s. Lower is better everywhere; targets are ratios, reported, not asserted.`,
+    "",
+  ];
+  if (info.incumbentNote) lines.push(`> ${info.incumbentNote}`, "");
+  lines.push(renderTable(figures), "");
+  const missed = missedTargets(figures);
+  const withTarget = figures.filter(
+    (f) => f.target !== undefined && ratio(f.ours, f.theirs) !== null,
+  );
+  lines.push(
+    missed.length === 0
+      ? `Targets: all ${withTarget.length} measured targets met.`
+      : `Targets missed (${missed.length} of ${withTarget.length}): ${missed.map((f) => f.label).join("; ")}.`,
+    "",
+    "## Our surface (npm run measure-tokens)",
+    "",
+    info.surfaceReport,
+  );
+  return lines.join("\n");
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

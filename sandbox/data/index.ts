@@ -1,0 +1,75 @@
+/**
+ * Deterministic seed store. `createStore(now)` builds a fresh, mutable store whose timestamps
+ * are all relative to `now`: the same `now` always yields byte-identical data.
+ */
+
+import { type BuildContext, buildEvents, buildIssue, buildTags } from "./builders.js";
+import { backendCheckoutIssues } from "./issues-backend-checkout.js";
+import { backendErrorIssues } from "./issues-backend-errors.js";
+import { backendPlatformIssues } from "./issues-backend-platform.js";
+import { frontendIssues } from "./issues-frontend.js";
+import { frontendMoreIssues } from "./issues-frontend-more.js";
+import { globexIssues } from "./issues-globex.js";
+import { mobileIssues } from "./issues-mobile.js";
+import { paymentsIssues } from "./issues-payments.js";
+import {
+  CURRENT_USER_ID,
+  seedMembers,
+  seedOrganizations,
+  seedTeams,
+  seedUsers,
+} from "./organizations.js";
+import { seedProjects } from "./projects.js";
+import { seedCommits, seedCommitters, seedReleases, seedRepositories } from "./releases.js";
+import type { IssueSeed } from "./seed-types.js";
+import type { EventRecord, IssueRecord, SandboxStore, TagRecord } from "./types.js";
+
+export type * from "./types.js";
+
+export function issueSeeds(now: Date): IssueSeed[] {
+  return [
+    ...backendCheckoutIssues(),
+    ...backendErrorIssues(),
+    ...backendPlatformIssues(now),
+    ...frontendIssues(),
+    ...frontendMoreIssues(now),
+    ...mobileIssues(),
+    ...paymentsIssues(now),
+    ...globexIssues(),
+  ];
+}
+
+export function createStore(now: Date = new Date()): SandboxStore {
+  const ctx: BuildContext = {
+    now,
+    projects: seedProjects(now),
+    users: seedUsers(now),
+    teams: seedTeams(now),
+  };
+  const issues: IssueRecord[] = [];
+  const events: EventRecord[] = [];
+  const issueTags = new Map<string, TagRecord[]>();
+  for (const seed of issueSeeds(now)) {
+    const tags = buildTags(ctx, seed);
+    issues.push(buildIssue(ctx, seed));
+    issueTags.set(seed.id, tags);
+    events.push(...buildEvents(ctx, seed, tags));
+  }
+  issues.sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    now,
+    currentUserId: CURRENT_USER_ID,
+    organizations: seedOrganizations(now),
+    users: ctx.users,
+    members: seedMembers(now),
+    teams: ctx.teams,
+    projects: ctx.projects,
+    issues,
+    events,
+    repositories: seedRepositories(now),
+    commits: seedCommits(now),
+    releases: seedReleases(now),
+    committers: seedCommitters(),
+    issueTags,
+  };
+}

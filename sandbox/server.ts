@@ -1,0 +1,155 @@
+/**
+ * The sandbox: a local fake of Sentry's REST API (`/api/0/...`) over real HTTP, serving the
+ * deterministic demo data of `./data`. Used by tests, demos and `sentry-mcp sandbox`.
+ */
+
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { createStore } from "./data/index.js";
+import type { SandboxStore } from "./data/types.js";
+import { registerEventRoutes } from "./routes/events.js";
+import { ApiError, NOT_FOUND, type RouteDeps } from "./routes/http.js";
+import { registerIssueRoutes } from "./routes/issues.js";
+import { registerOAuthRoutes } from "./routes/oauth.js";
+import { registerOrganizationRoutes } from "./routes/organizations.js";
+import { registerProjectRoutes } from "./routes/projects.js";
+import { registerReleaseRoutes } from "./routes/releases.js";
+import { registerTagRoutes } from "./routes/tags.js";
+import { registerTeamRoutes } from "./routes/teams.js";
+import { registerUserRoutes } from "./routes/users.js";
+
+export { createStore } from "./data/index.js";
+export type { SandboxStore } from "./data/types.js";
+
+export const DEFAULT_SANDBOX_TOKEN = "sandbox-token";
+
+export interface SandboxOptions {
+  /** 0 (default) picks a random free port */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** clock for seeded timestamps; default new Date() */
+  now?: Date;
+  /** accepted bearer tokens; default ["sandbox-token"] */
+  tokens?: string[];
+  /** fixed delay added to every response, in milliseconds */
+  delayMs?: number;
+}
+
+export interface SandboxRequest {
+  method: string;
+  path: string;
+  /** raw query string without the leading "?" */
+  query: string;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:PORT */
+  url: string;
+  port: number;
+  /** "127.0.0.1:PORT" */
+  host: string;
+  store: SandboxStore;
+  /** every request received, in order (for tests counting round trips) */
+  requests: SandboxRequest[];
+  close(): Promise<void>;
+}
+
+export interface SandboxAppOptions {
+  tokens?: string[];
+  delayMs?: number;
+  /** base URL used in permalinks, org links and Link headers; default: each request's origin */
+  baseUrl?: string;
+  /** when given, every request is appended here */
+  requests?: SandboxRequest[];
+}
+
+/** Builds the Hono app serving `store`; mount it in-process or behind any HTTP server. */
+export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = {}): Hono {
+  const tokens = new Set(opts.tokens ?? [DEFAULT_SANDBOX_TOKEN]);
+  const deps: RouteDeps = { store, baseUrl: opts.baseUrl?.replace(/\/+$/, "") };
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    const url = new URL(c.req.url);
+    opts.requests?.push({
+      method: c.req.method,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ""),
+    });
+    if (opts.delayMs && opts.delayMs > 0) await new Promise((r) => setTimeout(r, opts.delayMs));
+    await next();
+  });
+
+  app.use("/api/0/*", async (c, next) => {
+    const header = c.req.header("authorization");
+    if (!header) return c.json({ detail: "Authentication credentials were not provided." }, 401);
+    const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+    if (!m || !tokens.has(m[1].trim())) return c.json({ detail: "Invalid token" }, 401);
+    await next();
+  });
+
+  registerUserRoutes(app, deps);
+  registerOrganizationRoutes(app, deps);
+  registerProjectRoutes(app, deps);
+  registerTeamRoutes(app, deps);
+  registerIssueRoutes(app, deps);
+  registerEventRoutes(app, deps);
+  registerTagRoutes(app, deps);
+  registerReleaseRoutes(app, deps);
+  registerOAuthRoutes(app, deps, tokens);
+
+  // Like Django's APPEND_SLASH: GETs without the trailing slash are redirected, the rest 404.
+  app.notFound((c) => {
+    const url = new URL(c.req.url);
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && !url.pathname.endsWith("/")) {
+      return c.redirect(`${url.pathname}/${url.search}`, 301);
+    }
+    return c.json({ detail: NOT_FOUND }, 404);
+  });
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json({ detail: err.detail }, err.status);
+    return c.json({ detail: `Internal Error: ${err.message}` }, 500);
+  });
+  return app;
+}
+
+/** Starts the sandbox on a real HTTP port with a fresh store. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const host = opts.host ?? "127.0.0.1";
+  const store = createStore(opts.now ?? new Date());
+  const requests: SandboxRequest[] = [];
+  let app: Hono | undefined;
+  const server = serve({
+    fetch: (req, env) => (app ? app.fetch(req, env) : new Response("starting", { status: 503 })),
+    port: opts.port ?? 0,
+    hostname: host,
+  });
+  await new Promise<void>((resolve, reject) => {
+    if (server.listening) resolve();
+    server.once("listening", () => resolve());
+    server.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const hostPort = `${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const url = `http://${hostPort}`;
+  app = createSandboxApp(store, {
+    tokens: opts.tokens,
+    delayMs: opts.delayMs,
+    baseUrl: url,
+    requests,
+  });
+  return {
+    url,
+    port,
+    host: hostPort,
+    store,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,115 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { describe, expect, it } from "vitest";
+import { ALL_TOOLS } from "../catalog/index.js";
+import { DIRECT_TOOL_NAMES } from "../catalog/surface.js";
+import { defaultConfig } from "../config.js";
+import { SKILLS } from "../tools/types.js";
+import {
+  buildServer,
+  MAX_SERVER_INSTRUCTIONS_LENGTH,
+  MAX_TOOL_DESCRIPTION_LENGTH,
+} from "./build-server.js";
+import { createClient } from "./session.js";
+
+/**
+ * Tools that answer in markdown by design, with the reason. Every other tool declares an
+ * outputSchema. An entry fails once its tool gains a schema.
+ */
+const OUTPUT_SCHEMA_EXEMPT: Record<string, string> = {
+  search_issues: "a ranked list read by the model; markdown is denser than JSON",
+  get_issue_details: "a long narrative (stack trace, context) whose value is the rendered text",
+  execute_sentry_tool: "returns the inner tool's result unchanged, structured or not",
+};
+
+const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+async function listed(experimental: boolean) {
+  const config = defaultConfig({ sentryUrl: "http://127.0.0.1:9", accessToken: "t" });
+  const server = buildServer({
+    client: createClient(config, "t"),
+    responseBudget: config.responseBudget,
+    policy: { skills: [...SKILLS], readOnly: false, experimental, constraints: {} },
+  });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "lint", version: "1" });
+  await server.connect(b);
+  await client.connect(a);
+  const tools = (await client.listTools()).tools;
+  const info = client.getServerVersion();
+  const instructions = client.getInstructions();
+  await client.close();
+  return { tools, info, instructions };
+}
+
+describe.each([false, true])("metadata (experimental=%s)", (experimental) => {
+  it("serverInfo and instructions", async () => {
+    const { info, instructions } = await listed(experimental);
+    expect(info?.name).toBe("Sentry MCP");
+    expect(info?.title).toBeTruthy();
+    expect(info?.description).toBeTruthy();
+    expect(info?.websiteUrl).toMatch(/^https:\/\//);
+    expect(info?.icons?.every((i) => i.src.startsWith("https://"))).toBe(true);
+    expect(instructions?.length).toBeGreaterThan(0);
+    expect(instructions!.length).toBeLessThanOrEqual(MAX_SERVER_INSTRUCTIONS_LENGTH);
+  });
+
+  it("listed tools are well-formed and only the direct surface", async () => {
+    const { tools } = await listed(experimental);
+    expect(tools.length).toBeLessThanOrEqual(10);
+    for (const tool of tools) {
+      expect(DIRECT_TOOL_NAMES).toContain(tool.name);
+      expect(tool.inputSchema.type).toBe("object");
+      expect(
+        (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport,
+      ).toBeUndefined();
+      expect(tool.annotations?.readOnlyHint).toBeTypeOf("boolean");
+      expect(tool.annotations?.destructiveHint).toBeTypeOf("boolean");
+      expect(tool.annotations?.openWorldHint).toBeTypeOf("boolean");
+      expect(tool._meta).toBeUndefined();
+    }
+  });
+});
+
+describe("catalog metadata", () => {
+  it("every tool: name pattern, unique title, explicit hints, bounded description", () => {
+    const titles = new Set<string>();
+    const names = new Set<string>();
+    for (const tool of ALL_TOOLS) {
+      expect(tool.name).toMatch(NAME);
+      expect(names.has(tool.name), `duplicate name ${tool.name}`).toBe(false);
+      names.add(tool.name);
+      expect(tool.title.trim(), tool.name).not.toBe("");
+      expect(titles.has(tool.title), `duplicate title ${tool.title}`).toBe(false);
+      titles.add(tool.title);
+      expect(tool.description.length, tool.name).toBeGreaterThan(20);
+      expect(tool.description.length, tool.name).toBeLessThanOrEqual(MAX_TOOL_DESCRIPTION_LENGTH);
+      for (const hint of ["readOnlyHint", "destructiveHint", "openWorldHint"] as const) {
+        expect(typeof tool.annotations[hint], `${tool.name}.${hint}`).toBe("boolean");
+      }
+      if (tool.annotations.readOnlyHint)
+        expect(tool.annotations.destructiveHint, tool.name).toBe(false);
+    }
+  });
+
+  it("every tool has an outputSchema or a reasoned exemption", () => {
+    for (const tool of ALL_TOOLS) {
+      if (tool.outputSchema) {
+        expect(
+          OUTPUT_SCHEMA_EXEMPT[tool.name],
+          `${tool.name} has a schema; drop its exemption`,
+        ).toBeUndefined();
+      } else {
+        expect(
+          OUTPUT_SCHEMA_EXEMPT[tool.name],
+          `${tool.name} needs an outputSchema or an exemption`,
+        ).toBeTruthy();
+      }
+    }
+  });
+
+  it("every direct tool exists in the catalog", () => {
+    const names = new Set(ALL_TOOLS.map((t) => t.name));
+    for (const name of DIRECT_TOOL_NAMES) expect(names.has(name), name).toBe(true);
+  });
+});

@@ -1,0 +1,103 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { type Sandbox, startSandbox } from "../sandbox/server.js";
+import { defaultConfig } from "../src/config.js";
+import { buildServer, createSessionCatalog } from "../src/server/build-server.js";
+import { createClient } from "../src/server/session.js";
+import {
+  type Constraints,
+  SKILLS,
+  type Skill,
+  type ToolCallResult,
+  type ToolContext,
+} from "../src/tools/types.js";
+
+/** Fixed clock for seeded data, so snapshots are byte-stable. */
+export const NOW = new Date("2026-11-01T12:00:00Z");
+export const TOKEN = "test-canary-token-sntryu_0000000000canary";
+
+export async function startTestSandbox(options: { delayMs?: number } = {}): Promise<Sandbox> {
+  return startSandbox({ port: 0, now: NOW, tokens: [TOKEN], ...options });
+}
+
+export interface CallerOptions {
+  skills?: Skill[];
+  readOnly?: boolean;
+  experimental?: boolean;
+  constraints?: Constraints;
+  responseBudget?: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Calls tools through the session catalog (argument validation, pins, filters, formatting)
+ * without an MCP transport: fast unit tests against the real sandbox over HTTP.
+ */
+export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}) {
+  const config = defaultConfig({
+    sentryUrl: sandbox.url,
+    accessToken: TOKEN,
+    responseBudget: options.responseBudget ?? 25_000,
+  });
+  const client = createClient(config, TOKEN, options.fetch);
+  const policy = {
+    skills: options.skills ?? [...SKILLS],
+    readOnly: options.readOnly ?? false,
+    experimental: options.experimental ?? false,
+    constraints: options.constraints ?? {},
+  };
+  const catalog = createSessionCatalog({ client, policy, responseBudget: config.responseBudget });
+  const callable = new Set(catalog.tools().map((t) => t.name));
+  const progress: Array<{ progress: number; total?: number; message?: string }> = [];
+  const makeCtx = (signal: AbortSignal): ToolContext => ({
+    client,
+    constraints: policy.constraints,
+    signal,
+    responseBudget: config.responseBudget,
+    experimental: policy.experimental,
+    catalog,
+    canCall: (n) => callable.has(n),
+    isDirect: () => false,
+    progress: async (p, total, message) => {
+      progress.push({ progress: p, total, message });
+    },
+  });
+  const call = (
+    name: string,
+    args: Record<string, unknown> = {},
+    signal = new AbortController().signal,
+  ): Promise<ToolCallResult> => catalog.call(name, args, makeCtx(signal));
+  /** The text of a successful result; throws with the text when the result is an error. */
+  const text = async (name: string, args: Record<string, unknown> = {}): Promise<string> => {
+    const result = await call(name, args);
+    const body = result.content.map((c) => (c.type === "text" ? c.text : `[${c.type}]`)).join("\n");
+    if (result.isError) throw new Error(`tool error: ${body}`);
+    return body;
+  };
+  const structured = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = await call(name, args);
+    if (result.isError) throw new Error(`tool error: ${JSON.stringify(result.content)}`);
+    return result.structuredContent;
+  };
+  return { call, text, structured, catalog, client, progress };
+}
+
+/** A real MCP client connected in memory to a server built like a session's. */
+export async function connectInMemory(sandbox: { url: string }, options: CallerOptions = {}) {
+  const config = defaultConfig({ sentryUrl: sandbox.url, accessToken: TOKEN });
+  const server = buildServer({
+    client: createClient(config, TOKEN),
+    responseBudget: options.responseBudget ?? config.responseBudget,
+    policy: {
+      skills: options.skills ?? config.skills,
+      readOnly: options.readOnly ?? false,
+      experimental: options.experimental ?? false,
+      constraints: options.constraints ?? {},
+    },
+  });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  return { client, server, close: () => client.close() };
+}
