@@ -3,11 +3,12 @@
  * sandbox. Prints a markdown table of ratios (ours / theirs) and writes it to bench/results.md.
  * Benchmarks measure; they assert nothing.
  */
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { measureOurSurface, renderSurfaceReport } from "../scripts/measure-tokens.js";
 import { ensureIncumbent, INCUMBENT_PACKAGE, INCUMBENT_VERSION } from "./incumbent.js";
 import { McpProcess } from "./mcp-process.js";
@@ -54,6 +55,17 @@ async function loadBenchNote(root: string): Promise<string> {
     return pkg.scripts?.["bench:load"] ? `${base}; see npm run bench:load` : base;
   } catch {
     return base;
+  }
+}
+
+/** Lays the file out as `npm run lint` (biome) wants it, so the committed results stay clean. */
+async function formatMarkdown(root: string, file: string): Promise<void> {
+  const biome = path.join(root, "node_modules", ".bin", "biome");
+  if (!existsSync(biome)) return;
+  try {
+    await promisify(execFile)(biome, ["format", "--write", file], { cwd: root });
+  } catch (error) {
+    log(`biome could not format ${file}: ${(error as Error).message.split("\n")[0]}`);
   }
 }
 
@@ -122,8 +134,10 @@ async function main(): Promise<void> {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   const markdown = report(figures, { ...opts, incumbentNote, seconds, surfaceReport });
-  process.stdout.write(`${markdown}\n`);
-  await writeFile(path.join(root, "bench", "results.md"), `${markdown}\n`);
+  const resultsFile = path.join(root, "bench", "results.md");
+  await writeFile(resultsFile, `${markdown}\n`);
+  await formatMarkdown(root, resultsFile);
+  process.stdout.write(await readFile(resultsFile, "utf8"));
   log(`written to bench/results.md (${seconds}s)`);
 }
 

@@ -101,3 +101,8 @@ export async function connectInMemory(sandbox: { url: string }, options: CallerO
   await client.connect(clientTransport);
   return { client, server, close: () => client.close() };
 }
+
+/** Replaces the sandbox's random origin so snapshots are stable. */
+export function stable(value: string, sandbox: { url: string }): string {
+  return value.replaceAll(sandbox.url, "https://sentry.example");
+}

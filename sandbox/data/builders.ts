@@ -1,14 +1,8 @@
 /** Expands compact issue seeds into issue, tag and event records. */
 
+import { entriesFor, firstInAppFile } from "./entries.js";
 import { type PlatformProfile, PROFILES } from "./platforms.js";
-import type {
-  BreadcrumbSpec,
-  EventSpec,
-  ExceptionSpec,
-  FrameSpec,
-  IssueSeed,
-  RequestSpec,
-} from "./seed-types.js";
+import type { IssueSeed } from "./seed-types.js";
 import type {
   AssignedTo,
   EventRecord,

@@ -11,6 +11,7 @@ import { frontendIssues } from "./issues-frontend.js";
 import { frontendMoreIssues } from "./issues-frontend-more.js";
 import { globexIssues } from "./issues-globex.js";
 import { mobileIssues } from "./issues-mobile.js";
+import { mobileMoreIssues } from "./issues-mobile-more.js";
 import { paymentsIssues } from "./issues-payments.js";
 import {
   CURRENT_USER_ID,
@@ -34,6 +35,7 @@ export function issueSeeds(now: Date): IssueSeed[] {
     ...frontendIssues(),
     ...frontendMoreIssues(now),
     ...mobileIssues(),
+    ...mobileMoreIssues(),
     ...paymentsIssues(now),
     ...globexIssues(),
   ];

@@ -1,14 +1,6 @@
 /** Seed: organizations, users, members and teams. */
 
-import type {
-  Avatar,
-  MemberRecord,
-  OrgRecord,
-  ProjectFlags,
-  ProjectRecord,
-  TeamRecord,
-  UserRecord,
-} from "./types.js";
+import type { Avatar, MemberRecord, OrgRecord, TeamRecord, UserRecord } from "./types.js";
 import { ago, DAY, HOUR } from "./util.js";
 
 export const ACME_ORG_ID = "4500001";

@@ -1,41 +1,54 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { cors } from "hono/cors";
+import { ALL_TOOLS } from "../catalog/index.js";
 import { parseSkills } from "../catalog/skills.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
 import { createSession } from "../server/session.js";
-import { httpTelemetry, withConnectSpan } from "../telemetry/index.js";
 import type { Constraints, Skill } from "../tools/types.js";
+import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
+import { generateEncryptionKey, safeEqual } from "./crypto.js";
+import { createMetrics, routeLabel } from "./metrics.js";
+import type { GrantDeps } from "./oauth/grants.js";
+import { registerOAuthRoutes } from "./oauth/index.js";
+import {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_TOKEN_LIFETIMES,
+  type HttpAppOptions,
+  type ServiceOptions,
+} from "./options.js";
+import { checkRate } from "./rate-limit.js";
+import { openSqliteStore } from "./store/sqlite.js";
+import { baseUrlOf, isSlug, type PathPins, resourceMetadataUrl } from "./urls.js";
 
-export interface HttpAppOptions {
-  config: Config;
-  /** Host header values accepted (DNS-rebinding guard), e.g. "127.0.0.1:6420"; read per request. */
-  allowedHosts: ReadonlySet<string>;
-  /** Origins accepted when a browser sends one. */
-  allowedOrigins?: string[];
-  fetch?: typeof fetch;
-}
+export type { HttpAppOptions } from "./options.js";
 
-const SLUG = /^[A-Za-z0-9_.-]{1,100}$/;
+type McpIdentity = Extract<McpAuth, { ok: true }>;
 
-function sessionOptions(url: URL, config: Config, org?: string, project?: string) {
-  const constraints: Constraints = {
-    organizationSlug: org ?? config.organizationSlug,
-    projectSlug: project ?? (org ? undefined : config.projectSlug),
-  };
-  for (const slug of [org, project]) {
-    if (slug !== undefined && !SLUG.test(slug)) throw new UserInputError(`Invalid slug in path: ${JSON.stringify(slug)}`);
+function sessionOptions(url: URL, config: Config, path: PathPins, auth: McpIdentity) {
+  for (const slug of [path.organizationSlug, path.projectSlug]) {
+    if (slug !== undefined && !isSlug(slug)) throw new UserInputError(`Invalid slug in path: ${JSON.stringify(slug)}`);
   }
+  const org = auth.grantPins?.organizationSlug ?? path.organizationSlug;
   if (config.organizationSlug && org && org !== config.organizationSlug) {
     throw new UserInputError(`This server is pinned to organization ${config.organizationSlug}.`);
   }
+  const constraints: Constraints = org
+    ? { organizationSlug: org, projectSlug: auth.grantPins?.projectSlug ?? path.projectSlug }
+    : { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug };
   const q = url.searchParams;
-  let skills: Skill[] = config.skills;
-  if (q.get("skills")) skills = parseSkills(q.get("skills") ?? "", "?skills");
+  // An OAuth grant's skills are the ceiling; ?skills= can only narrow them.
+  let skills: Skill[] = auth.grantSkills ?? config.skills;
+  if (q.get("skills")) {
+    const asked = parseSkills(q.get("skills") ?? "", "?skills");
+    skills = auth.grantSkills ? skills.filter((s) => asked.includes(s)) : asked;
+  }
   if (q.get("disable-skills")) {
     const off = parseSkills(q.get("disable-skills") ?? "", "?disable-skills");
     skills = skills.filter((s) => !off.includes(s));
   }
+  if (skills.length === 0) throw new UserInputError("No skills left for this session; grant at least one.");
   const flag = (name: string) => /^(1|true|yes)$/i.test(q.get(name) ?? "");
   return {
     constraints,
@@ -45,21 +58,74 @@ function sessionOptions(url: URL, config: Config, org?: string, project?: string
   };
 }
 
+/** Fills in defaults: an in-memory store, a per-process key, no OAuth. */
+function resolveService(options: HttpAppOptions): ServiceOptions {
+  const s = options.service ?? {};
+  return {
+    ...s,
+    store: s.store ?? openSqliteStore(":memory:"),
+    encryptionKey: s.encryptionKey ?? generateEncryptionKey(),
+    rateLimits: s.rateLimits ?? DEFAULT_RATE_LIMITS,
+    lifetimes: s.lifetimes ?? DEFAULT_TOKEN_LIFETIMES,
+    now: s.now ?? Date.now,
+  };
+}
+
+const KNOWN_TOOLS = new Set(ALL_TOOLS.map((t) => t.name));
+/** Paths any origin may call from a browser (metadata, registration, token, revocation). */
+const PUBLIC_CORS = /^\/(\.well-known\/|oauth\/(token|register|revoke)$)/;
+/** Paths without the Host check: health probes and scrapers address instances directly. */
+const UNGUARDED = new Set(["/healthz", "/metrics"]);
+
+/** `tools/call` requests in a JSON-RPC body: id → tool name (known names only). */
+function toolCallsOf(body: unknown): Map<unknown, string> {
+  const calls = new Map<unknown, string>();
+  for (const msg of Array.isArray(body) ? body : [body]) {
+    if (msg && typeof msg === "object" && msg.method === "tools/call" && "id" in msg) {
+      const name = String(msg.params?.name ?? "");
+      calls.set(msg.id, KNOWN_TOOLS.has(name) ? name : "unknown");
+    }
+  }
+  return calls;
+}
+
 /**
  * The Streamable HTTP endpoint: stateless, one MCP server per request, so any instance can
- * answer any request. `/mcp/{org}` and `/mcp/{org}/{project}` pin the session.
+ * answer any request. `/mcp/{org}` and `/mcp/{org}/{project}` pin the session. With an upstream
+ * Sentry OAuth app configured, this is also an OAuth 2.1 authorization server.
  */
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
-  app.use("/mcp/*", httpTelemetry());
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
+  const service = resolveService(options);
+  const { store, rateLimits, now } = service;
+  const metrics = createMetrics();
+  const clientIp = (c: Context) => options.clientIp?.(c) ?? "unknown";
+  const grants: GrantDeps | undefined = service.upstream
+    ? {
+        store,
+        encryptionKey: service.encryptionKey,
+        lifetimes: service.lifetimes,
+        now,
+        sentryUrl: options.config.sentryUrl,
+        upstream: service.upstream,
+        fetch: options.fetch ?? fetch,
+      }
+    : undefined;
 
   app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    metrics.request(c.req.method, routeLabel(c.req.path), c.res.status, (performance.now() - started) / 1000);
+  });
+
+  app.use("*", async (c, next) => {
+    if (UNGUARDED.has(c.req.path)) return next();
     const host = (c.req.header("host") ?? "").toLowerCase();
     if (!allowedHosts.has(host)) return c.json({ error: "forbidden_host", error_description: "Host not allowed" }, 403);
     const origin = c.req.header("origin");
-    if (origin && !allowedOrigins.has(origin.toLowerCase()) && !allowedOrigins.has("*")) {
+    if (origin && !PUBLIC_CORS.test(c.req.path) && !allowedOrigins.has(origin.toLowerCase()) && !allowedOrigins.has("*")) {
       try {
         if (!allowedHosts.has(new URL(origin).host.toLowerCase())) throw new Error("origin");
       } catch {
@@ -69,23 +135,71 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     await next();
   });
 
+  app.use("*", async (c, next) => {
+    if (UNGUARDED.has(c.req.path)) return next();
+    const decision = await checkRate(store, `ip:${clientIp(c)}`, rateLimits.perIp, rateLimits.windowSeconds, now());
+    if (!decision.ok) {
+      c.header("Retry-After", String(decision.retryAfter));
+      return c.json({ error: "rate_limited", error_description: "Too many requests from this address." }, 429);
+    }
+    await next();
+  });
+
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
-  const handle = async (c: import("hono").Context) => {
-    const token = options.config.accessToken;
-    if (!token) return c.json({ error: "unauthorized", error_description: "No Sentry access token configured" }, 401);
+  app.get("/metrics", (c) => {
+    const wanted = service.metricsToken;
+    const sent = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+    if (wanted && !safeEqual(sent, wanted)) return c.text("unauthorized\n", 401);
+    return c.text(metrics.render(), 200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" });
+  });
+
+  if (grants) {
+    app.use("/.well-known/*", cors({ origin: "*", maxAge: 3600 }));
+    for (const path of ["/oauth/token", "/oauth/register", "/oauth/revoke"]) {
+      app.use(path, cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type"], maxAge: 3600 }));
+    }
+    registerOAuthRoutes(app, { ...grants, publicUrl: service.publicUrl, log: service.log });
+  }
+
+  const handle = async (c: Context) => {
+    const url = new URL(c.req.url);
+    const pathPins: PathPins = { organizationSlug: c.req.param("org"), projectSlug: c.req.param("project") };
+    const auth = await authenticateMcp(c.req.header("authorization"), { config: options.config, grants, pathPins });
+    if (!auth.ok) {
+      if (auth.status === 401) {
+        const metadata = grants ? resourceMetadataUrl(baseUrlOf(c, service.publicUrl), pathPins) : undefined;
+        c.header("WWW-Authenticate", wwwAuthenticate(metadata, auth.error, auth.description));
+      }
+      return c.json({ error: auth.error ?? "unauthorized", error_description: auth.description }, auth.status);
+    }
+    const perUser = await checkRate(store, auth.userKey, rateLimits.perUser, rateLimits.windowSeconds, now());
+    if (!perUser.ok) {
+      c.header("Retry-After", String(perUser.retryAfter));
+      return c.json({ error: "rate_limited", error_description: "Too many requests for this user." }, 429);
+    }
     let session: Awaited<ReturnType<typeof createSession>>;
     try {
-      const opts = sessionOptions(new URL(c.req.url), options.config, c.req.param("org"), c.req.param("project"));
-      session = await createSession(options.config, { ...opts, fetch: options.fetch });
+      const opts = sessionOptions(url, options.config, pathPins, auth);
+      session = await createSession(options.config, { ...opts, accessToken: auth.sentryToken, fetch: options.fetch });
     } catch (error) {
       if (error instanceof UserInputError) return c.json({ error: "invalid_request", error_description: error.message }, 400);
       throw error;
     }
+    const parsedBody = c.req.method === "POST" ? await c.req.raw.clone().json().catch(() => undefined) : undefined;
+    const calls = toolCallsOf(parsedBody);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await withConnectSpan("http", () => session.server.connect(transport));
+    await session.server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      const response = await transport.handleRequest(c.req.raw, parsedBody === undefined ? undefined : { parsedBody });
+      if (calls.size > 0) {
+        const answer = await response.clone().json().catch(() => null);
+        for (const msg of Array.isArray(answer) ? answer : [answer]) {
+          const tool = msg && calls.get(msg.id);
+          if (tool) metrics.toolCall(tool, msg.error || msg.result?.isError ? "error" : "ok");
+        }
+      }
+      return response;
     } finally {
       // Stateless: the server lives for this request only.
       void session.server.close();

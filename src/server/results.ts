@@ -12,7 +12,12 @@ export function sanitizeValue<T>(value: T): T {
   if (typeof value === "string") return sanitizeText(value) as T;
   if (Array.isArray(value)) return value.map(sanitizeValue) as T;
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeValue(v)])) as T;
+    // Undefined fields are dropped here, as JSON on the wire would drop them.
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, sanitizeValue(v)]),
+    ) as T;
   }
   return value;
 }

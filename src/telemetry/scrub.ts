@@ -16,6 +16,24 @@ const SENSITIVE_KEY =
 /** Inside request data (query strings, form bodies) an OAuth `code` is a credential too. */
 const SENSITIVE_REQUEST_KEY = /^(code|state)$/i;
 
+/**
+ * `redact`, also applied to the URL-decoded form: a query string carries `Bearer+abc` or
+ * `Bearer%20abc`, which the plain patterns miss. When decoding reveals a secret, the decoded
+ * and redacted text is kept.
+ */
+export function scrubString(value: string): string {
+  const plain = redact(value);
+  if (!/[%+]/.test(value)) return plain;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(plain.replace(/\+/g, " "));
+  } catch {
+    return plain;
+  }
+  const scrubbed = redact(decoded);
+  return scrubbed === decoded ? plain : scrubbed;
+}
+
 export function isSensitiveKey(key: string): boolean {
   return SENSITIVE_KEY.test(key);
 }
@@ -26,7 +44,7 @@ export function truncate(value: string, max = MAX_ATTRIBUTE_LENGTH): string {
 
 /** A deep copy with credentials removed; `inRequest` also treats OAuth `code`/`state` as secret. */
 export function scrubValue(value: unknown, depth = 0, inRequest = false): unknown {
-  if (typeof value === "string") return redact(value);
+  if (typeof value === "string") return scrubString(value);
   if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_DEPTH) return "[truncated]";
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1, inRequest));
@@ -64,15 +82,15 @@ export function scrubAttributes(attributes: Record<string, unknown>): Record<str
     if (isSensitiveKey(key)) {
       out[key] = REDACTED;
     } else if (typeof value === "string") {
-      out[key] = truncate(redact(value));
+      out[key] = truncate(scrubString(value));
     } else if (typeof value === "number" || typeof value === "boolean") {
       out[key] = value;
     } else if (Array.isArray(value)) {
       out[key] = value
         .filter((v) => ["string", "number", "boolean"].includes(typeof v))
-        .map((v) => truncate(redact(String(v))));
+        .map((v) => truncate(scrubString(String(v))));
     } else {
-      out[key] = truncate(redact(JSON.stringify(scrubValue(value)) ?? ""));
+      out[key] = truncate(scrubString(JSON.stringify(scrubValue(value)) ?? ""));
     }
   }
   return out;
@@ -88,7 +106,7 @@ export function argumentAttributes(args: unknown): Record<string, string> {
     if (++count > MAX_ARGUMENTS) break;
     const safeKey = key.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64);
     const text = typeof value === "string" ? value : (JSON.stringify(scrubValue(value)) ?? "");
-    out[`mcp.request.argument.${safeKey}`] = isSensitiveKey(key) ? REDACTED : truncate(redact(text));
+    out[`mcp.request.argument.${safeKey}`] = isSensitiveKey(key) ? REDACTED : truncate(scrubString(text));
   }
   return out;
 }
@@ -100,7 +118,7 @@ interface LogLike {
 
 /** Sentry structured logs: message and attributes scrubbed. */
 export function scrubLog<T extends LogLike>(log: T): T {
-  const message = typeof log.message === "string" ? redact(log.message) : log.message;
+  const message = typeof log.message === "string" ? scrubString(log.message) : log.message;
   return {
     ...log,
     message,
@@ -111,5 +129,5 @@ export function scrubLog<T extends LogLike>(log: T): T {
 /** Client-controlled names (tool names) used in span names: safe characters, bounded length. */
 export function safeName(name: unknown): string {
   const text = typeof name === "string" ? name : String(name);
-  return redact(text).replace(/[^A-Za-z0-9_.:/-]/g, "_").slice(0, 64) || "unknown";
+  return scrubString(text).replace(/[^A-Za-z0-9_.:/-]/g, "_").slice(0, 64) || "unknown";
 }

@@ -60,9 +60,10 @@ export function withToolSpan<T>(
     ...argumentAttributes(request.params.arguments),
   });
   const run = () =>
-    sdk.startSpan({ name: `tools/call ${tool}`, op: "mcp.server", attributes }, () => {
-      sdk.getCurrentScope().setTags({ "mcp.tool.name": tool, "mcp.transport": transport });
-      return fn();
+    sdk.withScope((scope) => {
+      // Tags on the scope the span starts in reach both the transaction and captured errors.
+      scope.setTags({ "mcp.tool.name": tool, "mcp.transport": transport });
+      return sdk.startSpan({ name: `tools/call ${tool}`, op: "mcp.server", attributes }, () => fn());
     });
   return sdk.getActiveSpan() ? run() : sdk.startNewTrace(run);
 }

@@ -5,9 +5,9 @@ import { cursor, query } from "./support/params.js";
 
 const output = z.object({
   organizations: z.array(
-    z.object({ slug: z.string(), name: z.string().nullable(), url: z.string() }),
+    z.object({ slug: z.string(), name: z.string().optional(), url: z.string() }),
   ),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.string().optional(),
 });
 
 export default defineTool({
@@ -29,10 +29,10 @@ export default defineTool({
     return structuredResult({
       organizations: page.data.map((org) => ({
         slug: org.slug,
-        name: org.name && org.name !== org.slug ? org.name : null,
+        name: org.name && org.name !== org.slug ? org.name : undefined,
         url: org.links?.organizationUrl ?? ctx.client.orgWebPath(org.slug, "/"),
       })),
-      nextCursor: page.nextCursor ?? null,
+      nextCursor: page.nextCursor,
     });
   },
 });

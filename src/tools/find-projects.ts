@@ -8,12 +8,12 @@ const output = z.object({
   projects: z.array(
     z.object({
       slug: z.string(),
-      name: z.string().nullable(),
-      platform: z.string().nullable(),
+      name: z.string().optional(),
+      platform: z.string().optional(),
       id: z.string(),
     }),
   ),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.string().optional(),
 });
 
 export default defineTool({
@@ -36,11 +36,11 @@ export default defineTool({
       organization: params.organizationSlug,
       projects: page.data.map((p) => ({
         slug: p.slug,
-        name: p.name && p.name !== p.slug ? p.name : null,
-        platform: p.platform ?? null,
+        name: p.name && p.name !== p.slug ? p.name : undefined,
+        platform: p.platform ?? undefined,
         id: p.id,
       })),
-      nextCursor: page.nextCursor ?? null,
+      nextCursor: page.nextCursor,
     });
   },
 });

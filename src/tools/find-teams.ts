@@ -8,13 +8,13 @@ const output = z.object({
   teams: z.array(
     z.object({
       slug: z.string(),
-      name: z.string().nullable(),
+      name: z.string().optional(),
       id: z.string(),
-      members: z.number().nullable(),
+      members: z.number().optional(),
       projects: z.array(z.string()),
     }),
   ),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.string().optional(),
 });
 
 export default defineTool({
@@ -36,12 +36,12 @@ export default defineTool({
       organization: params.organizationSlug,
       teams: page.data.map((t) => ({
         slug: t.slug,
-        name: t.name && t.name !== t.slug ? t.name : null,
+        name: t.name && t.name !== t.slug ? t.name : undefined,
         id: t.id,
-        members: t.memberCount ?? null,
+        members: t.memberCount ?? undefined,
         projects: (t.projects ?? []).map((p) => p.slug),
       })),
-      nextCursor: page.nextCursor ?? null,
+      nextCursor: page.nextCursor,
     });
   },
 });

@@ -4,9 +4,9 @@ import { defineTool, structuredResult } from "./define.js";
 
 const output = z.object({
   id: z.string(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  username: z.string().nullable(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  username: z.string().optional(),
 });
 
 export default defineTool({
@@ -22,9 +22,9 @@ export default defineTool({
     const user = await getCurrentUser(ctx.client, ctx.signal);
     return structuredResult({
       id: user.id,
-      name: user.name ?? null,
-      email: user.email ?? null,
-      username: user.username && user.username !== user.email ? user.username : null,
+      name: user.name ?? undefined,
+      email: user.email ?? undefined,
+      username: user.username && user.username !== user.email ? user.username : undefined,
     });
   },
 });

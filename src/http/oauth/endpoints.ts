@@ -30,30 +30,23 @@ export function registerMetadataRoutes(app: Hono, deps: OAuthDeps): void {
     });
   });
 
-  const protectedResource = (org?: string, project?: string) =>
-    app.get(
-      `/.well-known/oauth-protected-resource${org ? "/mcp/:org" : ""}${project ? "/:project" : ""}`,
-      (c) => {
-        const base = baseUrlOf(c, deps.publicUrl);
-        const pins = { organizationSlug: c.req.param("org"), projectSlug: c.req.param("project") };
-        if ((pins.organizationSlug && !isSlug(pins.organizationSlug)) || (pins.projectSlug && !isSlug(pins.projectSlug))) {
-          return c.json({ error: "not_found" }, 404);
-        }
-        return c.json({
-          resource: resourceUrl(base, pins),
-          authorization_servers: [base],
-          scopes_supported: SCOPES,
-          bearer_methods_supported: ["header"],
-          resource_name: "Sentry MCP",
-        });
-      },
-    );
-  protectedResource();
-  app.get("/.well-known/oauth-protected-resource/mcp", (c) =>
-    c.redirect("/.well-known/oauth-protected-resource", 307),
-  );
-  protectedResource("org");
-  protectedResource("org", "project");
+  // The root document describes /mcp; path-specific ones describe a pinned endpoint.
+  for (const suffix of ["", "/mcp", "/mcp/:org", "/mcp/:org/:project"]) {
+    app.get(`/.well-known/oauth-protected-resource${suffix}`, (c) => {
+      const base = baseUrlOf(c, deps.publicUrl);
+      const pins = { organizationSlug: c.req.param("org"), projectSlug: c.req.param("project") };
+      if ([pins.organizationSlug, pins.projectSlug].some((s) => s !== undefined && !isSlug(s))) {
+        return c.json({ error: "not_found" }, 404);
+      }
+      return c.json({
+        resource: resourceUrl(base, pins),
+        authorization_servers: [base],
+        scopes_supported: SCOPES,
+        bearer_methods_supported: ["header"],
+        resource_name: "Sentry MCP",
+      });
+    });
+  }
 }
 
 export function registerClientRoutes(app: Hono, deps: OAuthDeps): void {
