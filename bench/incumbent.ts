@@ -53,10 +53,9 @@ export async function ensureIncumbent(root: string): Promise<IncumbentInstall> {
   } catch (error) {
     const message =
       (error as { stderr?: string; message: string }).stderr || (error as Error).message;
-    return {
-      ok: false,
-      reason: `npm install failed: ${message.trim().split("\n").slice(-3).join(" ")}`,
-    };
+    const lines = message.split("\n").map((l) => l.replace(/^npm error\s*/, "").trim());
+    const detail = lines.find((l) => /^(code|FetchError|E[A-Z]+\b)/.test(l)) ?? lines[0];
+    return { ok: false, reason: `npm install failed: ${detail.slice(0, 200)}` };
   }
   if ((await installedVersion(prefix)) !== INCUMBENT_VERSION || !existsSync(entry)) {
     return { ok: false, reason: `npm install did not produce ${entry}` };

@@ -108,13 +108,28 @@ async function main(): Promise<void> {
         theirs = null;
       }
     }
-    log("tools/list sizes");
-    figures.push(...(await measureToolsList(ours, theirs)));
-    log(`cold start (${opts.runs} runs per side after a warm-up)`);
-    figures.push(...(await measureColdStart(ours, theirs, opts.runs)));
-    log(`responses and latency (upstream delay ${DELAY_MS} ms, ${opts.latencyRuns} runs)`);
-    figures.push(
-      ...(await measureSessions(ours, theirs, sandbox, opts.latencyRuns, DELAY_MS, dumpDir)),
+    const group = async (name: string, fn: () => Promise<Figure[]>) => {
+      log(name);
+      try {
+        figures.push(...(await fn()));
+      } catch (error) {
+        const message = (error as Error).message.replace(/\s+/g, " ").slice(0, 200);
+        log(`${name} failed: ${message}`);
+        figures.push({
+          label: `${name}: failed`,
+          unit: "",
+          ours: null,
+          theirs: null,
+          note: message,
+        });
+      }
+    };
+    await group("tools/list sizes", () => measureToolsList(ours, theirs));
+    await group(`cold start (${opts.runs} runs per side after a warm-up)`, () =>
+      measureColdStart(ours, theirs, opts.runs),
+    );
+    await group(`responses and latency (upstream delay ${DELAY_MS} ms)`, () =>
+      measureSessions(ours, theirs, sandbox, opts.latencyRuns, DELAY_MS, dumpDir),
     );
     figures.push({
       label: "serve throughput under concurrency",
@@ -155,7 +170,7 @@ function report(
   const lines = [
     "# Benchmark: sentry-mcp-lite vs the incumbent",
     "",
-    `Ours (built \`dist/\`) vs \`${INCUMBENT_PACKAGE}@${INCUMBENT_VERSION}\`, both over stdio with the MCP SDK client, both against one sandbox (upstream delay ${DELAY_MS} ms per request). Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpu} x${os.cpus().length}. Cold start: median of ${info.runs} runs after a warm-up; latency: median of ${info.latencyRuns}. Tokens: o200k_base. Run time ${info.seconds}s. Lower is better everywhere; targets are ratios, reported, not asserted.`,
+    `Ours (built \`dist/\`) vs \`${INCUMBENT_PACKAGE}@${INCUMBENT_VERSION}\`, both over stdio with the MCP SDK client, both against one sandbox (upstream delay ${DELAY_MS} ms per request). Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpu} x${os.cpus().length}. Cold start: median of ${info.runs} runs after a warm-up; latency: median of ${info.latencyRuns}. Tokens: o200k_base. Run time ${info.seconds}s, load average ${os.loadavg()[0].toFixed(1)} at the end (timings are noisier on a busy machine; sides alternate to share the noise). Lower is better everywhere; targets are ratios, reported, not asserted.`,
     "",
   ];
   if (info.incumbentNote) lines.push(`> ${info.incumbentNote}`, "");

@@ -1,21 +1,24 @@
 /**
  * Session measurements of `npm run bench`: one long-lived process per side answers the
  * response-size scenarios, then the latency runs against the sandbox's fixed upstream delay;
- * RSS is read after the 20th call.
+ * RSS is read after the 20th call. Both sides run side by side, call by call.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { McpProcess } from "./mcp-process.js";
-import { type Side, TARGETS, withProcess } from "./measure.js";
+import { McpProcess } from "./mcp-process.js";
+import { type Side, TARGETS } from "./measure.js";
 import { type BenchSandbox, countMissingRoutes, countRequests, traceIdOf } from "./sandbox.js";
-import { ISSUE, type Measured, measureScenario, ORG, responseScenarios } from "./scenarios.js";
+import {
+  ISSUE,
+  type Measured,
+  measureScenario,
+  ORG,
+  responseScenarios,
+  type Scenario,
+} from "./scenarios.js";
 import { type Figure, median } from "./stats.js";
 
-interface SessionResult {
-  responses: Map<string, Measured>;
-  latency: Map<string, { ms: number[]; requests: number[]; via: string }>;
-  rssAfter20: number | null;
-}
+type LatencySpec = (typeof LATENCY_TOOLS)[number];
 
 const LATENCY_TOOLS = [
   { key: "issue", tool: "get_issue_details", args: { organizationSlug: ORG, issueId: ISSUE } },
@@ -26,47 +29,68 @@ const LATENCY_TOOLS = [
   },
 ] as const;
 
-/** One long-lived session: the response sizes, then latency runs; RSS when 20 calls are done. */
-async function runSession(
-  proc: McpProcess,
+/** One long-lived server process: what it answered, how fast, and its RSS at the 20th call. */
+class Session {
+  calls = 0;
+  rssAfter20: number | null = null;
+  readonly responses = new Map<string, Measured>();
+  readonly latency = new Map<string, { ms: number[]; requests: number[]; via: string }>(
+    LATENCY_TOOLS.map(({ key }) => [key, { ms: [], requests: [], via: "direct" }]),
+  );
+
+  constructor(
+    readonly proc: McpProcess,
+    private readonly sandbox: BenchSandbox,
+  ) {}
+
+  private async tick(): Promise<void> {
+    this.calls += 1;
+    if (this.calls === 20) this.rssAfter20 = await this.proc.rssMiB();
+  }
+
+  async scenario(scenario: Scenario): Promise<void> {
+    this.responses.set(scenario.key, await measureScenario(this.proc, this.sandbox, scenario));
+    await this.tick();
+  }
+
+  async latencyCall(spec: LatencySpec, record: boolean): Promise<void> {
+    const { value, requests } = await countRequests(this.sandbox, () =>
+      this.proc.call(spec.tool, { ...spec.args }),
+    );
+    await this.tick();
+    const entry = this.latency.get(spec.key)!;
+    if (!value?.ok) return;
+    entry.via = value.via;
+    if (record) {
+      entry.ms.push(value.ms);
+      entry.requests.push(requests);
+    }
+  }
+}
+
+/**
+ * Runs the sessions in lockstep, one call per side in turn, so a change in machine load hits
+ * both sides alike: the response scenarios, one warm-up call per latency tool, the measured
+ * latency runs, then filler calls until each side has made 20.
+ */
+async function runSessions(
+  procs: McpProcess[],
   sandbox: BenchSandbox,
   traceId: string | null,
   latencyRuns: number,
-): Promise<SessionResult> {
-  let calls = 0;
-  let rssAfter20: number | null = null;
-  const tick = async () => {
-    calls += 1;
-    if (calls === 20) rssAfter20 = await proc.rssMiB();
+): Promise<Session[]> {
+  const sessions = procs.map((proc) => new Session(proc, sandbox));
+  const each = async (fn: (session: Session) => Promise<void>) => {
+    for (const session of sessions) await fn(session);
   };
-  const responses = new Map<string, Measured>();
-  for (const scenario of responseScenarios(traceId)) {
-    responses.set(scenario.key, await measureScenario(proc, sandbox, scenario));
-    await tick();
-  }
-  const latency: SessionResult["latency"] = new Map();
-  for (const { key } of LATENCY_TOOLS) {
-    latency.set(key, { ms: [], requests: [], via: "direct" });
-  }
-  // One warm-up call per tool, then interleaved measured runs.
+  for (const scenario of responseScenarios(traceId)) await each((s) => s.scenario(scenario));
   for (let i = -1; i < latencyRuns; i++) {
-    for (const { key, tool, args } of LATENCY_TOOLS) {
-      const { value, requests } = await countRequests(sandbox, () => proc.call(tool, { ...args }));
-      await tick();
-      const entry = latency.get(key)!;
-      if (!value?.ok) continue;
-      entry.via = value.via;
-      if (i >= 0) {
-        entry.ms.push(value.ms);
-        entry.requests.push(requests);
-      }
-    }
+    for (const spec of LATENCY_TOOLS) await each((s) => s.latencyCall(spec, i >= 0));
   }
-  while (calls < 20) {
-    await proc.call(LATENCY_TOOLS[0].tool, { ...LATENCY_TOOLS[0].args });
-    await tick();
-  }
-  return { responses, latency, rssAfter20 };
+  await each(async (s) => {
+    while (s.calls < 20) await s.latencyCall(LATENCY_TOOLS[0], false);
+  });
+  return sessions;
 }
 
 /** Writes every measured response text to dumpDir/<side>-<scenario>.md for reading. */
@@ -117,8 +141,18 @@ export async function measureSessions(
   dumpDir: string,
 ): Promise<Figure[]> {
   const traceId = await traceIdOf(sandbox, ORG, ISSUE);
-  const a = (await withProcess(ours, [], (p) => runSession(p, sandbox, traceId, latencyRuns)))!;
-  const b = await withProcess(theirs, [], (p) => runSession(p, sandbox, traceId, latencyRuns));
+  const procs: McpProcess[] = [];
+  let sessions: Session[];
+  try {
+    for (const side of theirs ? [ours, theirs] : [ours]) {
+      procs.push((await McpProcess.start(side.command())).proc);
+    }
+    sessions = await runSessions(procs, sandbox, traceId, latencyRuns);
+  } finally {
+    await Promise.all(procs.map((p) => p.close()));
+  }
+  const a = sessions[0];
+  const b = sessions[1] as Session | undefined;
   await dumpResponses(dumpDir, { ours: a.responses, incumbent: b?.responses });
   const figures: Figure[] = [];
   let sumOurs = 0;

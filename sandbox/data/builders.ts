@@ -130,6 +130,11 @@ export function tagName(key: string): string {
     .join(".");
 }
 
+/** Occurrences Sentry creates itself (metric, cron, uptime, regression) carry no SDK context. */
+function serverGenerated(seed: IssueSeed): boolean {
+  return seed.event.kind === "generic" && seed.event.sdk === null;
+}
+
 const WEIGHTS = [40, 22, 13, 9, 6, 4, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1];
 
 function userTagValue(u: { id: string; email: string }, i: number): string {
@@ -168,7 +173,8 @@ function tagCandidates(
     }
   }
   if (seed.event.request) out.push({ key: "url", values: [seed.event.request.url.split("?")[0]] });
-  out.push(...profile.tags, ...(seed.extraTags ?? []));
+  if (!serverGenerated(seed)) out.push(...profile.tags);
+  out.push(...(seed.extraTags ?? []));
   const byKey = new Map<string, string[]>();
   for (const t of out) byKey.set(t.key, t.values);
   return [...byKey].map(([key, values]) => ({ key, values }));
@@ -268,7 +274,9 @@ export function buildEvents(ctx: BuildContext, seed: IssueSeed, tags: TagRecord[
             data: null,
           }
         : null,
-      contexts: { ...profile.contexts(i), ...(spec.contexts ?? {}), trace },
+      contexts: serverGenerated(seed)
+        ? { ...(spec.contexts ?? {}) }
+        : { ...profile.contexts(i), ...(spec.contexts ?? {}), trace },
       context: spec.context === undefined ? {} : spec.context,
       sdk: spec.sdk === undefined ? profile.sdk : spec.sdk,
       packages: spec.packages ?? {},

@@ -55,22 +55,46 @@ export function publicShape(tool: AnyTool, constraints: Constraints): z.ZodRawSh
   return Object.fromEntries(Object.entries(tool.inputSchema).filter(([key]) => !pins.has(key)));
 }
 
-/** JSON Schema for `tools/list`, without `$schema` and other bytes a model does not need. */
+/**
+ * Keywords that cost tokens on every turn but do not help a model call the tool: string
+ * lengths and patterns are still enforced by the zod schema, with errors that name the field.
+ */
+const LISTING_NOISE = new Set([
+  "$schema",
+  "additionalProperties",
+  "minLength",
+  "maxLength",
+  "pattern",
+]);
+
+export function compactSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(compactSchema);
+  if (!value || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === "properties" && v && typeof v === "object") {
+      // Property names are data here, not keywords: keep every one.
+      out[key] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, compactSchema(s)]));
+    } else if (!LISTING_NOISE.has(key)) {
+      out[key] = compactSchema(v);
+    }
+  }
+  return out;
+}
+
+/** JSON Schema for `tools/list`, without bytes a model does not need. */
 export function inputJsonSchema(tool: AnyTool, constraints: Constraints): Record<string, unknown> {
   const schema = z.toJSONSchema(z.object(publicShape(tool, constraints)), {
     io: "input",
     unrepresentable: "any",
   });
-  delete schema.$schema;
-  delete schema.additionalProperties;
-  return schema as Record<string, unknown>;
+  return compactSchema(schema) as Record<string, unknown>;
 }
 
 export function outputJsonSchema(tool: AnyTool): Record<string, unknown> | undefined {
   if (!tool.outputSchema) return undefined;
   const schema = z.toJSONSchema(tool.outputSchema, { io: "output", unrepresentable: "any" });
-  delete schema.$schema;
-  return schema as Record<string, unknown>;
+  return compactSchema(schema) as Record<string, unknown>;
 }
 
 /**

@@ -19,6 +19,24 @@ export interface CliOptions {
   demo: boolean;
   port?: number;
   bind: string;
+  /** `serve` only: the remote service's deployment flags. */
+  serve?: ServeFlags;
+}
+
+/** Flags of the remote service (`serve`); secrets come from the environment only. */
+export interface ServeFlags {
+  publicUrl?: string;
+  store?: string;
+  encryptionKey?: string;
+  trustProxy: boolean;
+  rateLimitIp?: number;
+  rateLimitUser?: number;
+  /** SENTRY_CLIENT_ID / SENTRY_CLIENT_SECRET: the upstream Sentry OAuth application. */
+  oauthClientId?: string;
+  oauthClientSecret?: string;
+  metricsToken?: string;
+  /** --demo-oauth: the embedded sandbox also plays Sentry's OAuth server. */
+  demoOAuth: boolean;
 }
 
 const OPTIONS = {
@@ -38,6 +56,13 @@ const OPTIONS = {
   demo: { type: "boolean" },
   port: { type: "string" },
   bind: { type: "string" },
+  "public-url": { type: "string" },
+  store: { type: "string" },
+  "encryption-key": { type: "string" },
+  "trust-proxy": { type: "boolean" },
+  "rate-limit-ip": { type: "string" },
+  "rate-limit-user": { type: "string" },
+  "demo-oauth": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -66,6 +91,16 @@ Options (environment variable in brackets; flags win):
   --response-budget=N        max characters per tool response, default ${DEFAULT_RESPONSE_BUDGET} [MCP_RESPONSE_BUDGET]
   --demo                     use the embedded sandbox (no token needed)
   --port=N, --bind=ADDR      serve/sandbox listen address (default 127.0.0.1)
+
+serve (remote service) options:
+  --public-url=URL           external origin behind a proxy: allowed Host, OAuth URLs [MCP_PUBLIC_URL]
+  --store=URL                redis://host:6379 (several instances), sqlite:PATH or :memory: [MCP_STORE]
+  --encryption-key=KEY       32-byte key (base64/hex) for Sentry tokens at rest [MCP_ENCRYPTION_KEY]
+  --trust-proxy              client IP from the last X-Forwarded-For hop [MCP_TRUST_PROXY=1]
+  --rate-limit-ip=N          requests per minute per client IP, 0 = off (default 600) [MCP_RATE_LIMIT_IP]
+  --rate-limit-user=N        /mcp requests per minute per user, 0 = off (default 300) [MCP_RATE_LIMIT_USER]
+  --demo-oauth               --demo with OAuth: the sandbox plays Sentry's login
+  OAuth: SENTRY_CLIENT_ID, SENTRY_CLIENT_SECRET (a Sentry OAuth app); MCP_METRICS_TOKEN guards /metrics
   -h, --help                 this help
   -v, --version              print the version
 `;
@@ -134,6 +169,37 @@ function parsePort(value: string | undefined): number | undefined {
   return port;
 }
 
+function parseRate(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UserInputError(`Invalid ${flag} ${JSON.stringify(value)}: requests per minute, 0 for no limit.`);
+  return n;
+}
+
+function parseServeFlags(values: Record<string, string | boolean | undefined>, env: NodeJS.ProcessEnv): ServeFlags {
+  const str = (flag: string, name: string) => {
+    const v = values[flag];
+    return (typeof v === "string" ? v : env[name])?.trim() || undefined;
+  };
+  const oauthClientId = env.SENTRY_CLIENT_ID?.trim() || undefined;
+  const oauthClientSecret = env.SENTRY_CLIENT_SECRET?.trim() || undefined;
+  if (Boolean(oauthClientId) !== Boolean(oauthClientSecret)) {
+    throw new UserInputError("OAuth needs both SENTRY_CLIENT_ID and SENTRY_CLIENT_SECRET.");
+  }
+  return {
+    publicUrl: str("public-url", "MCP_PUBLIC_URL"),
+    store: str("store", "MCP_STORE"),
+    encryptionKey: str("encryption-key", "MCP_ENCRYPTION_KEY"),
+    trustProxy: values["trust-proxy"] === true || truthy(env.MCP_TRUST_PROXY),
+    rateLimitIp: parseRate(str("rate-limit-ip", "MCP_RATE_LIMIT_IP"), "--rate-limit-ip"),
+    rateLimitUser: parseRate(str("rate-limit-user", "MCP_RATE_LIMIT_USER"), "--rate-limit-user"),
+    oauthClientId,
+    oauthClientSecret,
+    metricsToken: env.MCP_METRICS_TOKEN?.trim() || undefined,
+    demoOAuth: values["demo-oauth"] === true,
+  };
+}
+
 /** argv (without node and script) + env → the typed options. CLI flags win over env. */
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   let parsed: ReturnType<
@@ -192,5 +258,12 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
       "No access token. Pass --access-token or set SENTRY_ACCESS_TOKEN (or use --demo to try the sandbox).",
     );
   }
-  return { command, config, demo, port: parsePort(values.port), bind: values.bind ?? "127.0.0.1" };
+  return {
+    command,
+    config,
+    demo: demo || (values["demo-oauth"] ?? false),
+    port: parsePort(values.port),
+    bind: values.bind ?? "127.0.0.1",
+    serve: command === "serve" ? parseServeFlags(values, env) : undefined,
+  };
 }

@@ -47,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
     dsn: config.sentryDsn,
     transport: options.command === "serve" ? "http" : "stdio",
     accessToken: config.accessToken,
+    secrets: [options.serve?.oauthClientSecret, options.serve?.metricsToken, options.serve?.encryptionKey],
     log,
     handleSignals: true,
   });
@@ -54,9 +55,29 @@ async function main(argv: string[]): Promise<void> {
 
   if (options.command === "serve") {
     const { startHttpServer } = await import("../http/serve.js");
+    const flags = options.serve;
+    let upstream =
+      flags?.oauthClientId && flags.oauthClientSecret
+        ? { clientId: flags.oauthClientId, clientSecret: flags.oauthClientSecret }
+        : undefined;
+    if (flags?.demoOAuth) {
+      const { SANDBOX_OAUTH_CLIENT } = await import("../../sandbox/data/oauth.js");
+      upstream = { clientId: SANDBOX_OAUTH_CLIENT.clientId, clientSecret: SANDBOX_OAUTH_CLIENT.clientSecret };
+    }
     const server = await startHttpServer(config, {
       port: options.port ?? 6420,
       bind: options.bind,
+      publicUrl: flags?.publicUrl,
+      store: flags?.store,
+      encryptionKey: flags?.encryptionKey,
+      trustProxy: flags?.trustProxy,
+      rateLimits: {
+        ...(flags?.rateLimitIp === undefined ? {} : { perIp: flags.rateLimitIp }),
+        ...(flags?.rateLimitUser === undefined ? {} : { perUser: flags.rateLimitUser }),
+      },
+      upstream,
+      metricsToken: flags?.metricsToken,
+      log,
     });
     process.stderr.write(
       [

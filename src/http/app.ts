@@ -6,6 +6,7 @@ import { parseSkills } from "../catalog/skills.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
 import { createSession } from "../server/session.js";
+import { httpTelemetry, withConnectSpan } from "../telemetry/index.js";
 import type { Constraints, Skill } from "../tools/types.js";
 import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
 import { generateEncryptionKey, safeEqual } from "./crypto.js";
@@ -96,6 +97,7 @@ function toolCallsOf(body: unknown): Map<unknown, string> {
  */
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
+  app.use("/mcp/*", httpTelemetry());
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
   const service = resolveService(options);
@@ -189,7 +191,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     const parsedBody = c.req.method === "POST" ? await c.req.raw.clone().json().catch(() => undefined) : undefined;
     const calls = toolCallsOf(parsedBody);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await session.server.connect(transport);
+    await withConnectSpan("http", () => session.server.connect(transport));
     try {
       const response = await transport.handleRequest(c.req.raw, parsedBody === undefined ? undefined : { parsedBody });
       if (calls.size > 0) {

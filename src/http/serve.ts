@@ -1,7 +1,21 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import type { Logger } from "../cli/log.js";
 import type { Config } from "../config.js";
+import { ConfigurationError } from "../errors.js";
 import { createHttpApp } from "./app.js";
+import { generateEncryptionKey, parseEncryptionKey } from "./crypto.js";
+import {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_TOKEN_LIFETIMES,
+  type RateLimits,
+  type TokenLifetimes,
+  type UpstreamOAuthApp,
+} from "./options.js";
+import { openStore, parseStoreSpec } from "./store/index.js";
+import type { KeyValueStore } from "./store/types.js";
 
 export interface RunningServer {
   url: string;
@@ -9,18 +23,118 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface ServeOptions {
+  port?: number;
+  bind: string;
+  fetch?: typeof fetch;
+  /** External origin behind a proxy: allowed Host, OAuth issuer and resource URLs. */
+  publicUrl?: string;
+  /** `--store`: redis://..., sqlite:PATH, a path or :memory: (default); or an open store. */
+  store?: string | KeyValueStore;
+  /** `--encryption-key` (base64/hex, 32 bytes); generated per process when absent. */
+  encryptionKey?: string;
+  /** SENTRY_CLIENT_ID / SENTRY_CLIENT_SECRET: turns the OAuth server on. */
+  upstream?: UpstreamOAuthApp;
+  rateLimits?: Partial<RateLimits>;
+  lifetimes?: Partial<TokenLifetimes>;
+  /** Take the client address from the last X-Forwarded-For hop (one trusted proxy). */
+  trustProxy?: boolean;
+  metricsToken?: string;
+  allowedOrigins?: string[];
+  now?: () => number;
+  log?: Logger;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** `--public-url` → an origin (https, or http for loopback and tests); no path, no credentials. */
+export function normalizePublicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(`Invalid --public-url ${JSON.stringify(value)}.`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigurationError("--public-url must be http(s).");
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== "")) {
+    throw new ConfigurationError("--public-url takes an origin only, like https://mcp.example.com.");
+  }
+  return url.origin;
+}
+
+function clientIpResolver(trustProxy: boolean) {
+  return (c: Context): string | undefined => {
+    if (trustProxy) {
+      const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      if (hops.length > 0) return hops[hops.length - 1];
+    }
+    try {
+      return getConnInfo(c).remote.address;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 /** Starts the HTTP MCP server; resolves once it listens. */
-export function startHttpServer(config: Config, options: { port?: number; bind: string; fetch?: typeof fetch }): Promise<RunningServer> {
+export async function startHttpServer(config: Config, options: ServeOptions): Promise<RunningServer> {
+  const log = options.log;
+  const publicUrl = options.publicUrl ? normalizePublicUrl(options.publicUrl) : undefined;
+  const spec = typeof options.store === "object" ? undefined : parseStoreSpec(options.store);
+  let encryptionKey: Buffer;
+  if (options.encryptionKey) encryptionKey = parseEncryptionKey(options.encryptionKey);
+  else {
+    if (options.upstream && spec?.kind === "redis") {
+      throw new ConfigurationError(
+        "Instances sharing Redis need the same MCP_ENCRYPTION_KEY (openssl rand -base64 32) to read each other's grants.",
+      );
+    }
+    if (options.upstream) {
+      log?.warn("no MCP_ENCRYPTION_KEY: generated one for this process; OAuth grants will not survive a restart");
+    }
+    encryptionKey = generateEncryptionKey();
+  }
+  if (config.accessToken && !options.upstream && !LOOPBACK.has(options.bind)) {
+    log?.warn("a server-side Sentry token is usable by anyone who can reach this address; prefer OAuth or Sentry-Bearer");
+  }
+  const now = options.now ?? Date.now;
+  const store = typeof options.store === "object" ? options.store : openStore(spec!, { now });
+  const ownsStore = typeof options.store !== "object";
+
+  const allowedHosts = new Set<string>();
+  if (publicUrl) allowedHosts.add(new URL(publicUrl).host.toLowerCase());
+  const app = createHttpApp({
+    config,
+    allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+    fetch: options.fetch,
+    clientIp: clientIpResolver(options.trustProxy ?? false),
+    service: {
+      store,
+      encryptionKey,
+      upstream: options.upstream,
+      publicUrl,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      lifetimes: { ...DEFAULT_TOKEN_LIFETIMES, ...options.lifetimes },
+      metricsToken: options.metricsToken,
+      now,
+      log,
+    },
+  });
   return new Promise((resolve, reject) => {
-    const allowedHosts = new Set<string>();
-    const app = createHttpApp({ config, allowedHosts, fetch: options.fetch });
-    const server = serve({ fetch: (req) => app.fetch(req), port: options.port ?? 0, hostname: options.bind }, (info: AddressInfo) => {
+    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.bind }, (info: AddressInfo) => {
       const hostPart = options.bind.includes(":") ? `[${options.bind}]` : options.bind;
-      for (const h of [`${hostPart}:${info.port}`, `localhost:${info.port}`, `127.0.0.1:${info.port}`]) allowedHosts.add(h);
+      for (const h of [`${hostPart}:${info.port}`, `localhost:${info.port}`, `127.0.0.1:${info.port}`, `[::1]:${info.port}`]) {
+        allowedHosts.add(h.toLowerCase());
+      }
       resolve({
-        url: `http://${hostPart}:${info.port}/mcp`,
+        url: `${publicUrl ?? `http://${hostPart}:${info.port}`}/mcp`,
         port: info.port,
-        close: () => new Promise((r) => server.close(() => r())),
+        close: () =>
+          new Promise<void>((r) => {
+            if ("closeAllConnections" in server) server.closeAllConnections();
+            server.close(() => r());
+          }).then(() => (ownsStore ? store.close() : undefined)),
       });
     });
     server.on("error", reject);

@@ -29,6 +29,8 @@ export interface TelemetryOptions {
   transport: McpTransport;
   /** Registered for redaction everywhere (logs included), whether or not a DSN is set. */
   accessToken?: string;
+  /** Other configured secrets (OAuth client secret, metrics token, encryption key), same treatment. */
+  secrets?: Array<string | undefined>;
   env?: NodeJS.ProcessEnv;
   log?: Logger;
   /** Flush on SIGINT/SIGTERM before exiting (the CLI sets this; tests do not). */
@@ -49,6 +51,7 @@ function sampleRate(raw: string | undefined, fallback: number, name: string, log
  */
 export async function initTelemetry(options: TelemetryOptions): Promise<boolean> {
   addSecret(options.accessToken);
+  for (const secret of options.secrets ?? []) addSecret(secret);
   const dsn = options.dsn?.trim();
   if (!dsn || state.sdk) return state.sdk !== undefined;
   const env = options.env ?? process.env;

@@ -1,0 +1,471 @@
+/**
+ * Seed: hand-written traces anchored on issue events. Each trace reuses the trace id (and the
+ * active span id) of the newest event of an issue, so get_issue_details -> trace links resolve.
+ */
+
+import type { SpanRecord } from "./explore-types.js";
+import { buildTrace, PROJECT_IDS as P, repeated, type SpanNode } from "./trace-builder.js";
+import type { EventRecord } from "./types.js";
+import { hexId, prng } from "./util.js";
+
+export interface Anchor {
+  traceId: string;
+  spanId: string;
+  timeMs: number;
+  release: string | null;
+  environment: string;
+}
+
+/** The trace context of an issue's newest stored event. */
+export function anchorOf(events: EventRecord[], issueId: string): Anchor {
+  const newest = events
+    .filter((e) => e.groupID === issueId)
+    .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated))[0];
+  const trace = (newest?.contexts.trace ?? {}) as { trace_id?: string; span_id?: string };
+  return {
+    traceId: trace.trace_id ?? hexId(`${issueId}:orphan-trace`),
+    spanId: trace.span_id ?? hexId(`${issueId}:orphan-span`, 16),
+    timeMs: newest ? Date.parse(newest.dateCreated) : 0,
+    release: newest?.release ?? null,
+    environment: newest?.tags.find((t) => t.key === "environment")?.value ?? "production",
+  };
+}
+
+const N1_QUERY =
+  'SELECT "orders_lineitem"."id", "orders_lineitem"."sku", "orders_lineitem"."qty" FROM "orders_lineitem" WHERE "orders_lineitem"."order_id" = %s';
+const SLOW_QUERY =
+  'SELECT date_trunc(\'day\', "billing_payment"."created_at") AS "day", SUM("billing_payment"."amount_minor") FROM "billing_payment" WHERE "billing_payment"."tenant_id" = %s GROUP BY 1 ORDER BY 1';
+
+const db = (desc: string, at: number, dur: number, status = "ok"): SpanNode => ({
+  op: "db",
+  desc,
+  at,
+  dur,
+  status,
+  attrs: { "db.system": "postgresql" },
+});
+
+const middleware = (at: number): SpanNode[] =>
+  [
+    "django.middleware.security.SecurityMiddleware.__call__",
+    "django.contrib.sessions.middleware.SessionMiddleware.__call__",
+    "django.middleware.common.CommonMiddleware.__call__",
+  ].map((desc, k) => ({ op: "middleware.django", desc, at: at + k, dur: 1 }));
+
+/** PAYMENTS-1: a checkout click that fails because the acquirer answers 502. */
+function checkoutTrace(a: Anchor): SpanRecord[] {
+  const start = a.timeMs - 2300;
+  return buildTrace(
+    {
+      key: "trace:checkout",
+      traceId: a.traceId,
+      startMs: start,
+      environment: a.environment,
+      releases: { [P.frontend]: "frontend@5.9.1", [P.backend]: "backend@2.14.0", [P.payments]: a.release },
+    },
+    {
+      op: "ui.action.click",
+      desc: "/checkout",
+      segment: "/checkout",
+      project: P.frontend,
+      at: 0,
+      dur: 2520,
+      status: "internal_error",
+      children: [
+        {
+          op: "http.client",
+          desc: "POST https://api.acme.example/api/v2/checkout/",
+          at: 12,
+          dur: 2490,
+          status: "internal_error",
+          attrs: { "http.method": "POST", "http.status_code": 502, "server.address": "api.acme.example" },
+          children: [
+            {
+              op: "http.server",
+              desc: "POST /api/v2/checkout/",
+              segment: "POST /api/v2/checkout/",
+              project: P.backend,
+              at: 20,
+              dur: 2470,
+              status: "internal_error",
+              attrs: { "http.method": "POST", "http.status_code": 502 },
+              children: [
+                ...middleware(22),
+                db('SELECT "orders_cart".* FROM "orders_cart" WHERE "orders_cart"."id" = %s', 30, 4),
+                ...repeated(6, 36, () =>
+                  db(
+                    'SELECT "inventory_stock".* FROM "inventory_stock" WHERE "inventory_stock"."sku" = %s FOR UPDATE',
+                    0,
+                    3,
+                  ),
+                ),
+                { op: "cache.get", desc: "cart:totals:c_1842", at: 62, dur: 1, attrs: { "cache.hit": false } },
+                {
+                  op: "http.client",
+                  desc: "POST https://pay.acme.example/v1/charges",
+                  at: 80,
+                  dur: 2380,
+                  status: "internal_error",
+                  attrs: { "http.method": "POST", "http.status_code": 502, "server.address": "pay.acme.example" },
+                  children: [
+                    {
+                      op: "http.server",
+                      desc: "POST /v1/charges",
+                      segment: "POST /v1/charges",
+                      project: P.payments,
+                      id: a.spanId,
+                      at: 90,
+                      dur: 2360,
+                      status: "internal_error",
+                      attrs: { "http.method": "POST", "http.status_code": 502 },
+                      children: [
+                        db("INSERT INTO charges (id, amount_minor, currency, status) VALUES ($1, $2, $3, $4)", 95, 6),
+                        {
+                          op: "http.client",
+                          desc: "POST https://api.northbank.example/v2/acquire",
+                          at: 105,
+                          dur: 2000,
+                          status: "internal_error",
+                          attrs: { "http.method": "POST", "http.status_code": 502, "server.address": "api.northbank.example" },
+                        },
+                        {
+                          op: "http.client",
+                          desc: "POST https://api.northbank.example/v2/acquire",
+                          at: 2110,
+                          dur: 240,
+                          status: "internal_error",
+                          attrs: { "http.method": "POST", "http.status_code": 502, "server.address": "api.northbank.example" },
+                        },
+                        db("UPDATE charges SET status = $1 WHERE id = $2", 2360, 5),
+                      ],
+                    },
+                  ],
+                },
+                db("ROLLBACK", 2470, 2),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  );
+}
+
+/** BACKEND-1C: the orders page and its N+1 queries. */
+function ordersTrace(a: Anchor): SpanRecord[] {
+  return buildTrace(
+    {
+      key: "trace:orders",
+      traceId: a.traceId,
+      startMs: a.timeMs - 310,
+      environment: a.environment,
+      releases: { [P.frontend]: "frontend@5.9.1", [P.backend]: a.release },
+    },
+    {
+      op: "pageload",
+      desc: "/orders",
+      segment: "/orders",
+      project: P.frontend,
+      at: 0,
+      dur: 1650,
+      vitals: { lcp: 1480, fcp: 620, cls: 0.02, ttfb: 180 },
+      children: [
+        { op: "browser", desc: "domContentLoadedEvent", at: 150, dur: 40 },
+        {
+          op: "resource.script",
+          desc: "https://static.acme.example/assets/orders.3f2a1c.js",
+          at: 60,
+          dur: 210,
+          attrs: { "http.response_content_length": 184_220 },
+        },
+        {
+          op: "http.client",
+          desc: "GET https://api.acme.example/api/v2/orders/?page=2&status=open",
+          at: 300,
+          dur: 830,
+          attrs: { "http.method": "GET", "http.status_code": 200 },
+          children: [
+            {
+              op: "http.server",
+              desc: "GET /api/v2/orders/",
+              segment: "GET /api/v2/orders/",
+              project: P.backend,
+              id: a.spanId,
+              at: 310,
+              dur: 812,
+              profileId: hexId("profile:orders"),
+              attrs: { "http.method": "GET", "http.status_code": 200 },
+              children: [
+                ...middleware(312),
+                db('SELECT "orders_order".* FROM "orders_order" LIMIT 50', 316, 11),
+                ...repeated(12, 330, () => db(N1_QUERY, 0, 6)),
+                { op: "serialize", desc: "OrderSerializer.to_representation", at: 420, dur: 690 },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  );
+}
+
+/** BACKEND-1D: one slow aggregate query. */
+function revenueTrace(a: Anchor): SpanRecord[] {
+  return buildTrace(
+    {
+      key: "trace:revenue",
+      traceId: a.traceId,
+      startMs: a.timeMs - 40,
+      environment: a.environment,
+      releases: { [P.backend]: a.release },
+    },
+    {
+      op: "http.server",
+      desc: "GET /api/v2/reports/revenue/",
+      project: P.backend,
+      id: a.spanId,
+      at: 0,
+      dur: 3120,
+      attrs: { "http.method": "GET", "http.status_code": 200 },
+      children: [
+        ...middleware(2),
+        db(SLOW_QUERY, 40, 2874),
+        { op: "cache.set", desc: "reports:revenue:t_88", at: 2920, dur: 3 },
+      ],
+    },
+  );
+}
+
+/** BACKEND-1A: the database refuses connections while an order is fulfilled. */
+function fulfilTrace(a: Anchor): SpanRecord[] {
+  return buildTrace(
+    {
+      key: "trace:fulfil",
+      traceId: a.traceId,
+      startMs: a.timeMs - 5010,
+      environment: a.environment,
+      releases: { [P.backend]: a.release },
+    },
+    {
+      op: "http.server",
+      desc: "POST /api/v2/orders/{order_id}/fulfil/",
+      project: P.backend,
+      at: 0,
+      dur: 5030,
+      status: "internal_error",
+      attrs: { "http.method": "POST", "http.status_code": 500 },
+      children: [
+        ...middleware(1),
+        {
+          op: "function",
+          desc: "orders.services.fulfil_order",
+          at: 5,
+          dur: 5020,
+          status: "internal_error",
+          children: [
+            db("connect", 6, 5004, "internal_error"),
+            { ...db("connect", 5012, 1, "internal_error"), id: a.spanId },
+          ],
+        },
+      ],
+    },
+  );
+}
+
+/** FRONTEND-2A: the dashboard pageload where a chart tooltip throws. */
+function dashboardTrace(a: Anchor): SpanRecord[] {
+  return buildTrace(
+    {
+      key: "trace:dashboard",
+      traceId: a.traceId,
+      startMs: a.timeMs - 1900,
+      environment: a.environment,
+      releases: { [P.frontend]: a.release, [P.backend]: "backend@2.14.0" },
+    },
+    {
+      op: "pageload",
+      desc: "/dashboard",
+      project: P.frontend,
+      at: 0,
+      dur: 2400,
+      status: "internal_error",
+      vitals: { lcp: 2310, fcp: 910, cls: 0.18, ttfb: 240, inp: 310 },
+      children: [
+        {
+          op: "resource.script",
+          desc: "https://static.acme.example/assets/vendor.91bc2e.js",
+          at: 40,
+          dur: 520,
+        },
+        {
+          op: "resource.css",
+          desc: "https://static.acme.example/assets/dashboard.77aa01.css",
+          at: 45,
+          dur: 130,
+        },
+        {
+          op: "http.client",
+          desc: "GET https://api.acme.example/api/v2/dashboard/summary",
+          at: 700,
+          dur: 420,
+          attrs: { "http.method": "GET", "http.status_code": 200 },
+          children: [
+            {
+              op: "http.server",
+              desc: "GET /api/v2/dashboard/summary",
+              segment: "GET /api/v2/dashboard/summary",
+              project: P.backend,
+              at: 710,
+              dur: 400,
+              children: [
+                ...middleware(711),
+                { op: "cache.get", desc: "dashboard:summary:acct_0042", at: 716, dur: 2, attrs: { "cache.hit": false } },
+                db('SELECT COUNT(*) FROM "orders_order" WHERE "orders_order"."account_id" = %s', 720, 210),
+                db('SELECT SUM("billing_payment"."amount_minor") FROM "billing_payment" WHERE "billing_payment"."account_id" = %s', 935, 160),
+              ],
+            },
+          ],
+        },
+        {
+          op: "ui.react.render",
+          desc: "ChartTooltip",
+          at: 1880,
+          dur: 35,
+          status: "internal_error",
+          id: a.spanId,
+        },
+      ],
+    },
+  );
+}
+
+/** MOBILE-APP-3: a cold start into checkout that crashes. */
+function mobileTrace(a: Anchor): SpanRecord[] {
+  return buildTrace(
+    {
+      key: "trace:mobile",
+      traceId: a.traceId,
+      startMs: a.timeMs - 1700,
+      environment: a.environment,
+      releases: { [P.mobile]: a.release, [P.backend]: "backend@2.14.0" },
+    },
+    {
+      op: "ui.load",
+      desc: "CheckoutActivity",
+      project: P.mobile,
+      at: 0,
+      dur: 1760,
+      status: "internal_error",
+      vitals: { app_start_cold: 1210, time_to_initial_display: 1380 },
+      profileId: hexId("profile:mobile-checkout"),
+      children: [
+        { op: "app.start.cold", desc: "Cold Start", at: 0, dur: 1210 },
+        { op: "ui.load.initial_display", desc: "CheckoutActivity initial display", at: 1210, dur: 170 },
+        {
+          op: "http.client",
+          desc: "GET https://api.acme.example/api/v2/cart/",
+          at: 1250,
+          dur: 260,
+          attrs: { "http.method": "GET", "http.status_code": 200 },
+          children: [
+            {
+              op: "http.server",
+              desc: "GET /api/v2/cart/",
+              segment: "GET /api/v2/cart/",
+              project: P.backend,
+              at: 1262,
+              dur: 236,
+              children: [...middleware(1263), db('SELECT "orders_cart".* FROM "orders_cart" WHERE "orders_cart"."user_id" = %s', 1268, 9)],
+            },
+          ],
+        },
+        { op: "ui.load", desc: "CheckoutFragment.onViewCreated", at: 1700, dur: 58, status: "internal_error", id: a.spanId },
+      ],
+    },
+  );
+}
+
+/**
+ * BACKEND-1F: the monthly report task that hits its soft time limit. One segment with 400
+ * account renders of five spans each: a trace far larger than any response may be.
+ */
+function reportsTrace(a: Anchor): SpanRecord[] {
+  const rand = prng("trace:reports");
+  const accounts = 400;
+  const children: SpanNode[] = [];
+  let t = 20;
+  for (let k = 0; k < accounts; k++) {
+    const acct = `acct_${String(k + 1).padStart(4, "0")}`;
+    const q1 = 8 + Math.round(rand() * 40);
+    const q2 = 5 + Math.round(rand() * 30);
+    const put = 60 + Math.round(rand() * 500);
+    const dur = q1 + q2 + put + 6;
+    children.push({
+      op: "function",
+      desc: `reports.render_account(${acct})`,
+      at: t,
+      dur,
+      status: k === accounts - 1 ? "deadline_exceeded" : "ok",
+      id: k === accounts - 1 ? a.spanId : undefined,
+      children: [
+        db('SELECT "billing_invoice".* FROM "billing_invoice" WHERE "billing_invoice"."account_id" = %s', t + 1, q1),
+        db('SELECT "billing_payment".* FROM "billing_payment" WHERE "billing_payment"."account_id" = %s', t + 2 + q1, q2),
+        { op: "cache.get", desc: `report:${acct}`, at: t + 3 + q1 + q2, dur: 1, attrs: { "cache.hit": false } },
+        {
+          op: "http.client",
+          desc: `PUT https://s3.acme.example/reports/2026-10/${acct}.pdf`,
+          at: t + 4 + q1 + q2,
+          dur: put,
+          attrs: { "http.method": "PUT", "http.status_code": 200 },
+        },
+      ],
+    });
+    t += dur + 2;
+  }
+  return buildTrace(
+    {
+      key: "trace:reports",
+      traceId: a.traceId,
+      startMs: a.timeMs - t,
+      environment: a.environment,
+      releases: { [P.backend]: a.release },
+    },
+    {
+      op: "queue.task.celery",
+      desc: "reports.generate_monthly",
+      project: P.backend,
+      at: 0,
+      dur: t + 5,
+      status: "deadline_exceeded",
+      attrs: { "messaging.system": "celery", "messaging.destination.name": "reports" },
+      children,
+    },
+  );
+}
+
+export interface AnchoredTraces {
+  spans: SpanRecord[];
+  /** trace id of each hand-written trace by name, for tests and logs */
+  ids: Record<string, string>;
+}
+
+export function seedAnchoredTraces(events: EventRecord[]): AnchoredTraces {
+  const build: Array<[string, string, (a: Anchor) => SpanRecord[]]> = [
+    ["checkout", "6100000401", checkoutTrace],
+    ["orders", "6100000103", ordersTrace],
+    ["revenue", "6100000104", revenueTrace],
+    ["fulfil", "6100000101", fulfilTrace],
+    ["dashboard", "6100000201", dashboardTrace],
+    ["mobile", "6100000301", mobileTrace],
+    ["reports", "6100000106", reportsTrace],
+  ];
+  const spans: SpanRecord[] = [];
+  const ids: Record<string, string> = {};
+  for (const [name, issueId, make] of build) {
+    const anchor = anchorOf(events, issueId);
+    if (anchor.timeMs === 0) continue;
+    ids[name] = anchor.traceId;
+    spans.push(...make(anchor));
+  }
+  return { spans, ids };
+}
