@@ -140,10 +140,14 @@ async function main(): Promise<void> {
     });
     log("our surface per tool (measure-tokens)");
     const host = new URL(sandbox.url).host;
-    surfaceReport = renderSurfaceReport([
-      await measureOurSurface(entry, host, []),
-      await measureOurSurface(entry, host, ["--all-skills"]),
-    ]);
+    try {
+      surfaceReport = renderSurfaceReport([
+        await measureOurSurface(entry, host, []),
+        await measureOurSurface(entry, host, ["--all-skills"]),
+      ]);
+    } catch (error) {
+      surfaceReport = `Failed: ${(error as Error).message}`;
+    }
   } finally {
     await sandbox.close();
   }

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { createStore } from "./data/index.js";
 import type { SandboxStore } from "./data/types.js";
 import { registerEventRoutes } from "./routes/events.js";
+import { registerIssueExtraRoutes } from "./routes/issue-extras.js";
 import { ApiError, NOT_FOUND, type RouteDeps } from "./routes/http.js";
 import { registerIssueRoutes } from "./routes/issues.js";
 import { registerOAuthRoutes } from "./routes/oauth.js";
@@ -96,6 +97,7 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerTeamRoutes(app, deps);
   registerIssueRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerIssueExtraRoutes(app, deps);
   registerTagRoutes(app, deps);
   registerReleaseRoutes(app, deps);
   registerOAuthRoutes(app, deps, tokens);

@@ -80,6 +80,8 @@ export interface ProfileCallRecord {
 }
 
 export interface ExploreData {
+  /** trace ids of the hand-written traces by name (checkout, orders, reports, ...) */
+  traceIds: Record<string, string>;
   spans: SpanRecord[];
   logs: LogRecord[];
   metrics: MetricRecord[];

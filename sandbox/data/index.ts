@@ -3,7 +3,12 @@
  * are all relative to `now`: the same `now` always yields byte-identical data.
  */
 
+import { seedAlerts } from "./alerts.js";
+import { seedSeer } from "./autofix.js";
 import { type BuildContext, buildEvents, buildIssue, buildTags } from "./builders.js";
+import { seedDashboards } from "./dashboards.js";
+import { seedExplore } from "./explore.js";
+import { seedIssueExtras } from "./issue-extras.js";
 import { backendCheckoutIssues } from "./issues-backend-checkout.js";
 import { backendErrorIssues } from "./issues-backend-errors.js";
 import { backendPlatformIssues } from "./issues-backend-platform.js";
@@ -13,6 +18,7 @@ import { globexIssues } from "./issues-globex.js";
 import { mobileIssues } from "./issues-mobile.js";
 import { mobileMoreIssues } from "./issues-mobile-more.js";
 import { paymentsIssues } from "./issues-payments.js";
+import { seedMonitors } from "./monitors.js";
 import {
   CURRENT_USER_ID,
   seedMembers,
@@ -58,7 +64,7 @@ export function createStore(now: Date = new Date()): SandboxStore {
     events.push(...buildEvents(ctx, seed, tags));
   }
   issues.sort((a, b) => a.id.localeCompare(b.id));
-  return {
+  const store: SandboxStore = {
     now,
     currentUserId: CURRENT_USER_ID,
     organizations: seedOrganizations(now),
@@ -73,5 +79,14 @@ export function createStore(now: Date = new Date()): SandboxStore {
     releases: seedReleases(now),
     committers: seedCommitters(),
     issueTags,
+    explore: seedExplore(now, events),
+    userReports: [],
+    attachments: [],
+    alerts: seedAlerts(now),
+    crons: seedMonitors(now),
+    dashboards: seedDashboards(now),
+    seer: seedSeer(now),
   };
+  seedIssueExtras(store);
+  return store;
 }

@@ -4,6 +4,12 @@
  * decide which fields go on the wire.
  */
 
+import type { AlertStore } from "./alerts.js";
+import type { SeerStore } from "./autofix.js";
+import type { DashboardRecord } from "./dashboards.js";
+import type { ExploreData } from "./explore-types.js";
+import type { MonitorStore } from "./monitors.js";
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
@@ -286,4 +292,46 @@ export interface SandboxStore {
   committers: Map<string, Committer[]>;
   /** issue id -> tag distribution */
   issueTags: Map<string, TagRecord[]>;
+  /** legacy user reports (user feedback attached to an event); see issue-extras.ts */
+  userReports: UserReportRecord[];
+  /** files attached to events; see issue-extras.ts */
+  attachments: AttachmentRecord[];
+  /** spans (grouped into traces), logs, trace metrics and profiled calls */
+  explore: ExploreData;
+  /** alerts (workflows), monitors (detectors) and legacy alert rules; see alerts.ts */
+  alerts: AlertStore;
+  /** cron monitors and their check-ins; see monitors.ts */
+  crons: MonitorStore;
+  /** custom dashboards; see dashboards.ts */
+  dashboards: DashboardRecord[];
+  /** Seer (issue autofix) runs; see autofix.ts */
+  seer: SeerStore;
+}
+
+export interface UserReportRecord {
+  id: string;
+  projectId: string;
+  groupId: string;
+  eventId: string;
+  name: string;
+  email: string;
+  comments: string;
+  dateCreated: string;
+  /** the event's user as Sentry serializes it, or null */
+  user: JsonObject | null;
+}
+
+export interface AttachmentRecord {
+  id: string;
+  projectId: string;
+  eventId: string;
+  name: string;
+  /** event.attachment, event.minidump, event.view_hierarchy, ... */
+  type: string;
+  mimetype: string | null;
+  size: number;
+  sha1: string;
+  dateCreated: string;
+  /** body: UTF-8 text, base64 bytes, or `filler` bytes generated on download after `head` */
+  content: { text: string } | { base64: string } | { filler: number; head: number[] };
 }
