@@ -8,22 +8,35 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { createStore } from "./data/index.js";
 import type { SandboxStore } from "./data/types.js";
+import { registerAlertRoutes } from "./routes/alerts.js";
+import { registerAutofixRoutes } from "./routes/autofix.js";
+import { registerDashboardRoutes } from "./routes/dashboards.js";
+import { registerDocsRoutes } from "./routes/docs.js";
 import { registerEventRoutes } from "./routes/events.js";
-import { registerIssueExtraRoutes } from "./routes/issue-extras.js";
+import { registerExploreRoutes } from "./routes/explore.js";
 import { ApiError, NOT_FOUND, type RouteDeps } from "./routes/http.js";
+import { registerIssueExtraRoutes } from "./routes/issue-extras.js";
+import { registerIssueWriteRoutes } from "./routes/issue-writes.js";
 import { registerIssueRoutes } from "./routes/issues.js";
+import { registerKeyRoutes } from "./routes/keys.js";
+import { registerMonitorEnvironmentRoutes } from "./routes/monitor-environments.js";
+import { registerMonitorRoutes } from "./routes/monitors.js";
 import { registerOAuthRoutes } from "./routes/oauth.js";
 import { registerOrganizationRoutes } from "./routes/organizations.js";
+import { registerProjectWriteRoutes } from "./routes/project-writes.js";
 import { registerProjectRoutes } from "./routes/projects.js";
 import { registerReleaseRoutes } from "./routes/releases.js";
 import { registerTagRoutes } from "./routes/tags.js";
 import { registerTeamRoutes } from "./routes/teams.js";
+import { registerUptimeRoutes } from "./routes/uptime.js";
 import { registerUserRoutes } from "./routes/users.js";
 
 export { createStore } from "./data/index.js";
 export type { SandboxStore } from "./data/types.js";
 
 export const DEFAULT_SANDBOX_TOKEN = "sandbox-token";
+/** A token that may read everything but is refused (403) on every write, like a read-only scope. */
+export const READONLY_SANDBOX_TOKEN = "sandbox-readonly-token";
 
 export interface SandboxOptions {
   /** 0 (default) picks a random free port */
@@ -34,6 +47,8 @@ export interface SandboxOptions {
   now?: Date;
   /** accepted bearer tokens; default ["sandbox-token"] */
   tokens?: string[];
+  /** tokens accepted for reads only (writes get 403); default ["sandbox-readonly-token"] */
+  readOnlyTokens?: string[];
   /** fixed delay added to every response, in milliseconds */
   delayMs?: number;
 }
@@ -59,6 +74,8 @@ export interface Sandbox {
 
 export interface SandboxAppOptions {
   tokens?: string[];
+  /** tokens accepted for reads only (writes get 403); default ["sandbox-readonly-token"] */
+  readOnlyTokens?: string[];
   delayMs?: number;
   /** base URL used in permalinks, org links and Link headers; default: each request's origin */
   baseUrl?: string;
@@ -69,6 +86,7 @@ export interface SandboxAppOptions {
 /** Builds the Hono app serving `store`; mount it in-process or behind any HTTP server. */
 export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = {}): Hono {
   const tokens = new Set(opts.tokens ?? [DEFAULT_SANDBOX_TOKEN]);
+  const readOnlyTokens = new Set(opts.readOnlyTokens ?? [READONLY_SANDBOX_TOKEN]);
   const deps: RouteDeps = { store, baseUrl: opts.baseUrl?.replace(/\/+$/, "") };
   const app = new Hono();
 
@@ -87,7 +105,12 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
     const header = c.req.header("authorization");
     if (!header) return c.json({ detail: "Authentication credentials were not provided." }, 401);
     const m = /^Bearer\s+(.+)$/i.exec(header.trim());
-    if (!m || !tokens.has(m[1].trim())) return c.json({ detail: "Invalid token" }, 401);
+    const token = m?.[1].trim() ?? "";
+    if (readOnlyTokens.has(token) && !tokens.has(token)) {
+      if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+        return c.json({ detail: "You do not have permission to perform this action." }, 403);
+      }
+    } else if (!tokens.has(token)) return c.json({ detail: "Invalid token" }, 401);
     await next();
   });
 
@@ -100,6 +123,17 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerIssueExtraRoutes(app, deps);
   registerTagRoutes(app, deps);
   registerReleaseRoutes(app, deps);
+  registerExploreRoutes(app, deps);
+  registerAlertRoutes(app, deps);
+  registerMonitorRoutes(app, deps);
+  registerDashboardRoutes(app, deps);
+  registerAutofixRoutes(app, deps);
+  registerDocsRoutes(app, deps);
+  registerIssueWriteRoutes(app, deps);
+  registerProjectWriteRoutes(app, deps);
+  registerKeyRoutes(app, deps);
+  registerUptimeRoutes(app, deps);
+  registerMonitorEnvironmentRoutes(app, deps);
   registerOAuthRoutes(app, deps, tokens);
 
   // Like Django's APPEND_SLASH: GETs without the trailing slash are redirected, the rest 404.
@@ -138,6 +172,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const url = `http://${hostPort}`;
   app = createSandboxApp(store, {
     tokens: opts.tokens,
+    readOnlyTokens: opts.readOnlyTokens,
     delayMs: opts.delayMs,
     baseUrl: url,
     requests,

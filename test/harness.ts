@@ -6,6 +6,8 @@ import { buildServer, createSessionCatalog } from "../src/server/build-server.js
 import { createClient } from "../src/server/session.js";
 import {
   type Constraints,
+  type DocsEndpoints,
+  type SeerPolling,
   SKILLS,
   type Skill,
   type ToolCallResult,
@@ -27,6 +29,15 @@ export interface CallerOptions {
   constraints?: Constraints;
   responseBudget?: number;
   fetch?: typeof fetch;
+  /** Docs endpoints; default: the sandbox's own docs site and search (sandboxDocs). */
+  docs?: DocsEndpoints;
+  /** Seer polling bounds; default: the tool's own. */
+  seer?: SeerPolling;
+}
+
+/** The sandbox's docs search and pages (see sandbox/routes/docs.ts). */
+export function sandboxDocs(sandbox: { url: string }): DocsEndpoints {
+  return { searchUrl: `${sandbox.url}/api/search`, baseUrl: `${sandbox.url}/docs` };
 }
 
 /**
@@ -55,6 +66,8 @@ export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}
     signal,
     responseBudget: config.responseBudget,
     experimental: policy.experimental,
+    docs: options.docs ?? sandboxDocs(sandbox),
+    seer: options.seer,
     catalog,
     canCall: (n) => callable.has(n),
     isDirect: () => false,
@@ -88,6 +101,8 @@ export async function connectInMemory(sandbox: { url: string }, options: CallerO
   const server = buildServer({
     client: createClient(config, TOKEN),
     responseBudget: options.responseBudget ?? config.responseBudget,
+    docs: options.docs ?? sandboxDocs(sandbox),
+    seer: options.seer,
     policy: {
       skills: options.skills ?? config.skills,
       readOnly: options.readOnly ?? false,

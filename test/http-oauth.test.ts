@@ -7,9 +7,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_OAUTH_CLIENT } from "../sandbox/data/oauth.js";
 import type { Sandbox } from "../sandbox/server.js";
@@ -21,6 +21,8 @@ import { startTestSandbox } from "./harness.js";
 import { clickThrough, MemoryOAuthProvider } from "./oauth-helpers.js";
 
 const REDIRECT = "http://127.0.0.1:53682/callback";
+// biome-ignore lint/suspicious/noExplicitAny: test payloads are asserted field by field
+type Loose = any;
 let sandbox: Sandbox;
 let server: RunningServer;
 let base: string;
@@ -35,7 +37,10 @@ beforeAll(async () => {
     bind: "127.0.0.1",
     port: 0,
     store,
-    upstream: { clientId: SANDBOX_OAUTH_CLIENT.clientId, clientSecret: SANDBOX_OAUTH_CLIENT.clientSecret },
+    upstream: {
+      clientId: SANDBOX_OAUTH_CLIENT.clientId,
+      clientSecret: SANDBOX_OAUTH_CLIENT.clientSecret,
+    },
     now: () => clock,
   });
   base = `http://127.0.0.1:${server.port}`;
@@ -59,17 +64,26 @@ async function register(body: Record<string, unknown>) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
+  return { status: res.status, json: (await res.json()) as Record<string, Loose> };
 }
 
 async function publicClient(name = "Raw client") {
-  const { json } = await register({ client_name: name, redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" });
+  const { json } = await register({
+    client_name: name,
+    redirect_uris: [REDIRECT],
+    token_endpoint_auth_method: "none",
+  });
   return json.client_id as string;
 }
 
 function authorizeUrl(params: Record<string, string>) {
   const url = new URL(`${base}/oauth/authorize`);
-  for (const [k, v] of Object.entries({ response_type: "code", redirect_uri: REDIRECT, state: "xyz", ...params })) {
+  for (const [k, v] of Object.entries({
+    response_type: "code",
+    redirect_uri: REDIRECT,
+    state: "xyz",
+    ...params,
+  })) {
     url.searchParams.set(k, v);
   }
   return url;
@@ -81,7 +95,7 @@ async function token(form: Record<string, string>) {
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
   });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
+  return { status: res.status, json: (await res.json()) as Record<string, Loose> };
 }
 
 /** Registers, authorizes (clicking through) and exchanges the code: a token pair for `resource`. */
@@ -89,14 +103,32 @@ async function obtainTokens(resource: string, skills?: string[]) {
   const clientId = await publicClient();
   const { verifier, challenge } = pkce();
   const run = await clickThrough(
-    authorizeUrl({ client_id: clientId, code_challenge: challenge, code_challenge_method: "S256", resource }),
+    authorizeUrl({
+      client_id: clientId,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      resource,
+    }),
     { redirectPrefix: REDIRECT, skills },
   );
   const code = run.final.searchParams.get("code");
   if (!code) throw new Error(`no code: ${run.final}`);
-  const res = await token({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier, resource });
+  const res = await token({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: REDIRECT,
+    client_id: clientId,
+    code_verifier: verifier,
+    resource,
+  });
   expect(res.status).toBe(200);
-  return { clientId, ...res.json } as { clientId: string; access_token: string; refresh_token: string; expires_in: number; scope: string };
+  return { clientId, ...res.json } as {
+    clientId: string;
+    access_token: string;
+    refresh_token: string;
+    expires_in: number;
+    scope: string;
+  };
 }
 
 async function mcpPost(path: string, accessToken: string) {
@@ -116,7 +148,9 @@ describe("OAuth with the SDK client", () => {
     const provider = new MemoryOAuthProvider(REDIRECT, "Claude <script>alert(1)</script>");
     const mcpUrl = new URL(`${base}/mcp/acme`);
     const first = new Client({ name: "oauth-test", version: "1.0.0" });
-    await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toThrow(/Unauthorized/i);
+    await expect(
+      first.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider })),
+    ).rejects.toThrow(/Unauthorized/i);
 
     // DCR happened and the SDK asked for the pinned resource with PKCE S256.
     expect(provider.info?.client_id).toBeTruthy();
@@ -157,7 +191,9 @@ describe("OAuth with the SDK client", () => {
     // Two hours later our access token has expired and Sentry's token is near its end: the SDK
     // refreshes (rotating our refresh token) and the server refreshes Sentry's token upstream.
     const before = { ...provider.saved! };
-    const upstreamTokenCalls = () => sandbox.requests.filter((r) => r.method === "POST" && r.path.startsWith("/oauth/token")).length;
+    const upstreamTokenCalls = () =>
+      sandbox.requests.filter((r) => r.method === "POST" && r.path.startsWith("/oauth/token"))
+        .length;
     const upstreamBefore = upstreamTokenCalls();
     clock += 8 * 3600_000 - 60_000;
     const again = await client.callTool({ name: "find_projects", arguments: {} });
@@ -168,7 +204,11 @@ describe("OAuth with the SDK client", () => {
     await client.close();
 
     // The rotated refresh token is dead: presenting it again revokes the grant.
-    const reuse = await token({ grant_type: "refresh_token", refresh_token: before.refresh_token!, client_id: provider.info!.client_id });
+    const reuse = await token({
+      grant_type: "refresh_token",
+      refresh_token: before.refresh_token!,
+      client_id: provider.info!.client_id,
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.json.error).toBe("invalid_grant");
     const afterReuse = await mcpPost("/mcp/acme", provider.saved!.access_token);
@@ -178,11 +218,13 @@ describe("OAuth with the SDK client", () => {
 
 describe("discovery metadata", () => {
   it("serves RFC 9728 documents per path and RFC 8414 server metadata", async () => {
-    const root = await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json();
+    const root: Loose = await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json();
     expect(root).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base] });
-    const pinned = await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp/acme/backend`)).json();
+    const pinned: Loose = await (
+      await fetch(`${base}/.well-known/oauth-protected-resource/mcp/acme/backend`)
+    ).json();
     expect(pinned.resource).toBe(`${base}/mcp/acme/backend`);
-    const as = await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json();
+    const as: Loose = await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json();
     expect(as).toMatchObject({
       issuer: base,
       authorization_endpoint: `${base}/oauth/authorize`,
@@ -217,7 +259,10 @@ describe("client registration", () => {
   });
 
   it("accepts https and loopback http and issues secrets only to confidential clients", async () => {
-    const pub = await register({ redirect_uris: ["https://app.example/cb", "http://localhost:8080/cb"], token_endpoint_auth_method: "none" });
+    const pub = await register({
+      redirect_uris: ["https://app.example/cb", "http://localhost:8080/cb"],
+      token_endpoint_auth_method: "none",
+    });
     expect(pub.status).toBe(201);
     expect(pub.json.client_secret).toBeUndefined();
     const conf = await register({ redirect_uris: ["https://app.example/cb"] });
@@ -229,7 +274,11 @@ describe("client registration", () => {
 describe("authorization request errors", () => {
   it("refuses an unregistered redirect URI without redirecting", async () => {
     const clientId = await publicClient();
-    const url = authorizeUrl({ client_id: clientId, code_challenge: pkce().challenge, code_challenge_method: "S256" });
+    const url = authorizeUrl({
+      client_id: clientId,
+      code_challenge: pkce().challenge,
+      code_challenge_method: "S256",
+    });
     url.searchParams.set("redirect_uri", "http://127.0.0.1:53682/elsewhere");
     const res = await fetch(url, { redirect: "manual" });
     expect(res.status).toBe(400);
@@ -243,7 +292,9 @@ describe("authorization request errors", () => {
       { code_challenge: pkce().verifier, code_challenge_method: "plain" },
       {} as Record<string, string>,
     ]) {
-      const res = await fetch(authorizeUrl({ client_id: clientId, ...params }), { redirect: "manual" });
+      const res = await fetch(authorizeUrl({ client_id: clientId, ...params }), {
+        redirect: "manual",
+      });
       expect(res.status).toBe(302);
       const back = new URL(res.headers.get("location")!);
       expect(back.searchParams.get("error")).toBe("invalid_request");
@@ -255,18 +306,36 @@ describe("authorization request errors", () => {
   it("refuses a resource that is not this server", async () => {
     const clientId = await publicClient();
     const { challenge } = pkce();
-    for (const resource of ["https://evil.example/mcp", `${base}/other`, `${base}/mcp/acme/backend/extra`]) {
-      const res = await fetch(authorizeUrl({ client_id: clientId, code_challenge: challenge, code_challenge_method: "S256", resource }), {
-        redirect: "manual",
-      });
-      expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
+    for (const resource of [
+      "https://evil.example/mcp",
+      `${base}/other`,
+      `${base}/mcp/acme/backend/extra`,
+    ]) {
+      const res = await fetch(
+        authorizeUrl({
+          client_id: clientId,
+          code_challenge: challenge,
+          code_challenge_method: "S256",
+          resource,
+        }),
+        {
+          redirect: "manual",
+        },
+      );
+      expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe(
+        "invalid_target",
+      );
     }
   });
 
   it("refuses a consent POST without the browser's cookie", async () => {
     const clientId = await publicClient();
     const run = await clickThrough(
-      authorizeUrl({ client_id: clientId, code_challenge: pkce().challenge, code_challenge_method: "S256" }),
+      authorizeUrl({
+        client_id: clientId,
+        code_challenge: pkce().challenge,
+        code_challenge_method: "S256",
+      }),
       { redirectPrefix: REDIRECT, dropCookies: true },
     ).catch((e: Error) => e);
     expect(String(run)).toContain("403");
@@ -275,7 +344,11 @@ describe("authorization request errors", () => {
   it("sends access_denied back when the user cancels", async () => {
     const clientId = await publicClient();
     const run = await clickThrough(
-      authorizeUrl({ client_id: clientId, code_challenge: pkce().challenge, code_challenge_method: "S256" }),
+      authorizeUrl({
+        client_id: clientId,
+        code_challenge: pkce().challenge,
+        code_challenge_method: "S256",
+      }),
       { redirectPrefix: REDIRECT, deny: true },
     );
     expect(run.final.searchParams.get("error")).toBe("access_denied");
@@ -288,14 +361,33 @@ describe("token endpoint errors", () => {
     const clientId = await publicClient();
     const { verifier, challenge } = pkce();
     const run = await clickThrough(
-      authorizeUrl({ client_id: clientId, code_challenge: challenge, code_challenge_method: "S256" }),
+      authorizeUrl({
+        client_id: clientId,
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+      }),
       { redirectPrefix: REDIRECT },
     );
     const code = run.final.searchParams.get("code")!;
-    const wrong = await token({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: pkce().verifier });
+    const wrong = await token({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: pkce().verifier,
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toMatchObject({ error: "invalid_grant", error_description: "PKCE verification failed." });
-    const retry = await token({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier });
+    expect(wrong.json).toMatchObject({
+      error: "invalid_grant",
+      error_description: "PKCE verification failed.",
+    });
+    const retry = await token({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
     expect(retry.json.error).toBe("invalid_grant");
   });
 
@@ -303,7 +395,12 @@ describe("token endpoint errors", () => {
     const clientId = await publicClient();
     const { verifier, challenge } = pkce();
     const run = await clickThrough(
-      authorizeUrl({ client_id: clientId, code_challenge: challenge, code_challenge_method: "S256", resource: `${base}/mcp/acme` }),
+      authorizeUrl({
+        client_id: clientId,
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+        resource: `${base}/mcp/acme`,
+      }),
       { redirectPrefix: REDIRECT },
     );
     const res = await token({
@@ -335,7 +432,9 @@ describe("access tokens on /mcp", () => {
     const other = await mcpPost("/mcp/globex", t.access_token);
     expect(other.status).toBe(401);
     expect(other.headers.get("www-authenticate")).toContain('error="invalid_token"');
-    expect(other.headers.get("www-authenticate")).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/mcp/globex"`);
+    expect(other.headers.get("www-authenticate")).toContain(
+      `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp/globex"`,
+    );
   });
 
   it("expires after its lifetime", async () => {
@@ -356,13 +455,19 @@ describe("access tokens on /mcp", () => {
     });
     expect(res.status).toBe(200);
     expect((await mcpPost("/mcp", t.access_token)).status).toBe(401);
-    const refresh = await token({ grant_type: "refresh_token", refresh_token: t.refresh_token, client_id: t.clientId });
+    const refresh = await token({
+      grant_type: "refresh_token",
+      refresh_token: t.refresh_token,
+      client_id: t.clientId,
+    });
     expect(refresh.json.error).toBe("invalid_grant");
   });
 
   it("stops working when the grant is revoked by the server-side function", async () => {
     const t = await obtainTokens(`${base}/mcp`);
-    const record = JSON.parse((await store.get(`at:${createHash("sha256").update(t.access_token).digest("base64url")}`))!);
+    const record = JSON.parse(
+      (await store.get(`at:${createHash("sha256").update(t.access_token).digest("base64url")}`))!,
+    );
     await revokeGrant(store, record.grantId);
     expect((await mcpPost("/mcp", t.access_token)).status).toBe(401);
   });
@@ -373,10 +478,14 @@ describe("access tokens on /mcp", () => {
     const list = async (query: string) => {
       const res = await fetch(`${base}/mcp${query}`, {
         method: "POST",
-        headers: { authorization: `Bearer ${t.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        headers: {
+          authorization: `Bearer ${t.access_token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
       });
-      return { status: res.status, body: (await res.json()) as any };
+      return { status: res.status, body: (await res.json()) as Loose };
     };
     const granted = await list("");
     const widened = await list("?skills=inspect,triage,project-management");
@@ -390,7 +499,10 @@ describe("access tokens on /mcp", () => {
   it("never stores our tokens or Sentry's in clear text", async () => {
     const t = await obtainTokens(`${base}/mcp`);
     const db = new Database(dbPath, { readonly: true });
-    const rows = db.prepare("SELECT key, value FROM kv").all() as Array<{ key: string; value: string }>;
+    const rows = db.prepare("SELECT key, value FROM kv").all() as Array<{
+      key: string;
+      value: string;
+    }>;
     db.close();
     const dump = JSON.stringify(rows);
     expect(rows.some((r) => r.key.startsWith("grant:"))).toBe(true);

@@ -73,14 +73,19 @@ class Jar {
     }
   }
   header(url: URL): string {
-    return [...(this.cookies.get(url.host) ?? new Map()).entries()].map(([k, v]) => `${k}=${v}`).join("; ");
+    return [...(this.cookies.get(url.host) ?? new Map()).entries()]
+      .map(([k, v]) => `${k}=${v}`)
+      .join("; ");
   }
 }
 
 export function hiddenInputs(html: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    out[m[1]] = m[2].replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, "&").replace(/&quot;/g, '"');
+    out[m[1]] = m[2]
+      .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"');
   }
   return out;
 }
@@ -113,11 +118,21 @@ export async function clickThrough(
   const consentHtml = await consent.text();
   if (consent.status !== 200) {
     const location = consent.headers.get("location");
-    return { final: new URL(location ?? authorizationUrl), consentHtml, consentStatus: consent.status };
+    return {
+      final: new URL(location ?? authorizationUrl),
+      consentHtml,
+      consentStatus: consent.status,
+    };
   }
   const fields = hiddenInputs(consentHtml);
-  const form = new URLSearchParams({ request: fields.request, csrf: fields.csrf, action: options.deny ? "deny" : "approve" });
-  const skills = options.skills ?? [...consentHtml.matchAll(/name="skill" value="([^"]+)" checked/g)].map((m) => m[1]);
+  const form = new URLSearchParams({
+    request: fields.request,
+    csrf: fields.csrf,
+    action: options.deny ? "deny" : "approve",
+  });
+  const skills =
+    options.skills ??
+    [...consentHtml.matchAll(/name="skill" value="([^"]+)" checked/g)].map((m) => m[1]);
   for (const s of skills) form.append("skill", s);
   const origin = authorizationUrl.origin;
   let response = await go(new URL("/oauth/authorize", origin), {
@@ -126,15 +141,22 @@ export async function clickThrough(
     headers: { "content-type": "application/x-www-form-urlencoded", origin },
   });
   let location = response.headers.get("location");
-  if (!location) throw new Error(`consent POST answered ${response.status}: ${await response.text()}`);
+  if (!location)
+    throw new Error(`consent POST answered ${response.status}: ${await response.text()}`);
   let next = new URL(location, origin);
-  if (next.href.startsWith(options.redirectPrefix)) return { final: next, consentHtml, consentStatus: 200 };
+  if (next.href.startsWith(options.redirectPrefix))
+    return { final: next, consentHtml, consentStatus: 200 };
   // The sandbox's Sentry login page.
   const login = await go(next);
   const loginFields = hiddenInputs(await login.text());
   response = await go(new URL("/oauth/authorize/", next.origin), {
     method: "POST",
-    body: new URLSearchParams({ ...loginFields, email: SANDBOX_LOGIN.email, password: SANDBOX_LOGIN.password, op: "approve" }),
+    body: new URLSearchParams({
+      ...loginFields,
+      email: SANDBOX_LOGIN.email,
+      password: SANDBOX_LOGIN.password,
+      op: "approve",
+    }),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   location = response.headers.get("location");
@@ -161,9 +183,24 @@ export async function freePort(): Promise<number> {
 /** A private redis-server on a random port, without persistence; `stop()` kills it. */
 export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no", "--daemonize", "no", "--bind", "127.0.0.1"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    "redis-server",
+    [
+      "--port",
+      String(port),
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--daemonize",
+      "no",
+      "--bind",
+      "127.0.0.1",
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("redis-server did not start")), 10_000);
     child.once("error", reject);

@@ -125,17 +125,31 @@ function workflows(now: Date, { condition, action, group }: Components): Workflo
         group(
           o,
           "all",
-          [condition("tagged_event", { key: "environment", match: "eq", value: "production" }, true)],
+          [
+            condition(
+              "tagged_event",
+              { key: "environment", match: "eq", value: "production" },
+              true,
+            ),
+          ],
           [
             action(
               "pagerduty",
-              { targetType: "specific", targetDisplay: "Backend on-call", targetIdentifier: "7731" },
+              {
+                targetType: "specific",
+                targetDisplay: "Backend on-call",
+                targetIdentifier: "7731",
+              },
               { priority: "critical" },
               "4420",
             ),
             action(
               "slack",
-              { targetType: "specific", targetDisplay: "#backend-alerts", targetIdentifier: "C04BK2X9L" },
+              {
+                targetType: "specific",
+                targetDisplay: "#backend-alerts",
+                targetIdentifier: "C04BK2X9L",
+              },
               { tags: "environment,release", notes: "" },
               "4410",
             ),
@@ -161,15 +175,28 @@ function workflows(now: Date, { condition, action, group }: Components): Workflo
         condition("issue_priority_deescalating", true, true),
       ]),
       actionFilters: [
-        group(o, "any-short", [], [
-          action("email", { targetType: "team", targetDisplay: null, targetIdentifier: "4500101" }),
-          action(
-            "slack",
-            { targetType: "specific", targetDisplay: "#checkout-alerts", targetIdentifier: "C07CHK0UT" },
-            { tags: "", notes: "Runbook: https://runbooks.acme.example/checkout" },
-            "4410",
-          ),
-        ]),
+        group(
+          o,
+          "any-short",
+          [],
+          [
+            action("email", {
+              targetType: "team",
+              targetDisplay: null,
+              targetIdentifier: "4500101",
+            }),
+            action(
+              "slack",
+              {
+                targetType: "specific",
+                targetDisplay: "#checkout-alerts",
+                targetIdentifier: "C07CHK0UT",
+              },
+              { tags: "", notes: "Runbook: https://runbooks.acme.example/checkout" },
+              "4410",
+            ),
+          ],
+        ),
       ],
       environment: null,
       config: { frequency: 5 },
@@ -199,8 +226,16 @@ function workflows(now: Date, { condition, action, group }: Components): Workflo
             condition("level", { level: 40, match: "gte" }, true),
           ],
           [
-            action("email", { targetType: "user", targetDisplay: null, targetIdentifier: "100003" }),
-            action("email", { targetType: "issue_owners", targetDisplay: null, targetIdentifier: null }, { fallthroughType: "ActiveMembers" }),
+            action("email", {
+              targetType: "user",
+              targetDisplay: null,
+              targetIdentifier: "100003",
+            }),
+            action(
+              "email",
+              { targetType: "issue_owners", targetDisplay: null, targetIdentifier: null },
+              { fallthroughType: "ActiveMembers" },
+            ),
           ],
         ),
       ],
@@ -226,15 +261,27 @@ function workflows(now: Date, { condition, action, group }: Components): Workflo
           [
             condition(
               "event_unique_user_frequency_count",
-              { value: 50, interval: "15m", filters: [{ key: "os.name", match: "eq", value: "Android" }] },
+              {
+                value: 50,
+                interval: "15m",
+                filters: [{ key: "os.name", match: "eq", value: "Android" }],
+              },
               true,
             ),
-            condition("event_frequency_percent", { value: 200, interval: "1h", comparison_interval: "1d" }, true),
+            condition(
+              "event_frequency_percent",
+              { value: 200, interval: "1h", comparison_interval: "1d" },
+              true,
+            ),
           ],
           [
             action(
               "discord",
-              { targetType: "specific", targetDisplay: "mobile-crashes", targetIdentifier: "1122334455" },
+              {
+                targetType: "specific",
+                targetDisplay: "mobile-crashes",
+                targetIdentifier: "1122334455",
+              },
               { tags: "device,os" },
               "4430",
             ),
@@ -407,13 +454,27 @@ function legacyIssueRules(now: Date): LegacyIssueRuleRecord[] {
         id: "3101",
         name: "Notify core on new storefront errors",
         conditions: [
-          { id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition", name: "A new issue is created" },
+          {
+            id: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition",
+            name: "A new issue is created",
+          },
         ],
         filters: [
-          { id: "sentry.rules.filters.level.LevelFilter", match: "gte", level: "40", name: "The event's level is greater than or equal to error" },
+          {
+            id: "sentry.rules.filters.level.LevelFilter",
+            match: "gte",
+            level: "40",
+            name: "The event's level is greater than or equal to error",
+          },
         ],
         actions: [
-          { id: "sentry.mail.actions.NotifyEmailAction", targetType: "Team", targetIdentifier: 4500111, fallthroughType: "ActiveMembers", name: "Send a notification to Team" },
+          {
+            id: "sentry.mail.actions.NotifyEmailAction",
+            targetType: "Team",
+            targetIdentifier: 4500111,
+            fallthroughType: "ActiveMembers",
+            name: "Send a notification to Team",
+          },
         ],
         actionMatch: "all",
         filterMatch: "all",
@@ -435,14 +496,35 @@ function legacyIssueRules(now: Date): LegacyIssueRuleRecord[] {
         id: "3102",
         name: "Storefront error burst to Slack",
         conditions: [
-          { id: "sentry.rules.conditions.event_frequency.EventFrequencyCondition", value: 100, interval: "1h", comparisonType: "count" },
-          { id: "sentry.rules.conditions.event_frequency.EventUniqueUserFrequencyCondition", value: 25, interval: "1h", comparisonType: "count" },
+          {
+            id: "sentry.rules.conditions.event_frequency.EventFrequencyCondition",
+            value: 100,
+            interval: "1h",
+            comparisonType: "count",
+          },
+          {
+            id: "sentry.rules.conditions.event_frequency.EventUniqueUserFrequencyCondition",
+            value: 25,
+            interval: "1h",
+            comparisonType: "count",
+          },
         ],
         filters: [
-          { id: "sentry.rules.filters.tagged_event.TaggedEventFilter", key: "url", match: "co", value: "/checkout" },
+          {
+            id: "sentry.rules.filters.tagged_event.TaggedEventFilter",
+            key: "url",
+            match: "co",
+            value: "/checkout",
+          },
         ],
         actions: [
-          { id: "sentry.integrations.slack.notify_action.SlackNotifyServiceAction", workspace: "8753467", channel: "#storefront-alerts", channel_id: "C02SF0NT", tags: "environment,url" },
+          {
+            id: "sentry.integrations.slack.notify_action.SlackNotifyServiceAction",
+            workspace: "8753467",
+            channel: "#storefront-alerts",
+            channel_id: "C02SF0NT",
+            tags: "environment,url",
+          },
         ],
         actionMatch: "any",
         filterMatch: "all",
@@ -489,7 +571,18 @@ function legacyMetricRules(now: Date): LegacyMetricRuleRecord[] {
             resolveThreshold: 800,
             dateCreated: created,
             actions: [
-              { id: "77201", alertRuleTriggerId: "77101", type: "email", targetType: "team", targetIdentifier: "4500111", inputChannelId: null, integrationId: null, sentryAppId: null, dateCreated: created, desc: "Send an email to members of #core" },
+              {
+                id: "77201",
+                alertRuleTriggerId: "77101",
+                type: "email",
+                targetType: "team",
+                targetIdentifier: "4500111",
+                inputChannelId: null,
+                integrationId: null,
+                sentryAppId: null,
+                dateCreated: created,
+                desc: "Send an email to members of #core",
+              },
             ],
           },
           {
@@ -501,7 +594,18 @@ function legacyMetricRules(now: Date): LegacyMetricRuleRecord[] {
             resolveThreshold: 800,
             dateCreated: created,
             actions: [
-              { id: "77202", alertRuleTriggerId: "77102", type: "slack", targetType: "specific", targetIdentifier: "C02SF0NT", inputChannelId: "C02SF0NT", integrationId: "8753467", sentryAppId: null, dateCreated: created, desc: "Send a Slack notification to #storefront-alerts" },
+              {
+                id: "77202",
+                alertRuleTriggerId: "77102",
+                type: "slack",
+                targetType: "specific",
+                targetIdentifier: "C02SF0NT",
+                inputChannelId: "#storefront-alerts",
+                integrationId: "8753467",
+                sentryAppId: null,
+                dateCreated: created,
+                desc: "Send a Slack notification to #storefront-alerts",
+              },
             ],
           },
         ],

@@ -49,8 +49,18 @@ function classicCompleted(now: Date): JsonObject {
         type: "default",
         status: "COMPLETED",
         progress: [
-          { message: "Figuring out the root cause...", timestamp: t(125), type: "INFO", data: null },
-          { message: "Looking at `orders/services.py` in `acme/backend`...", timestamp: t(123), type: "INFO", data: null },
+          {
+            message: "Figuring out the root cause...",
+            timestamp: t(125),
+            type: "INFO",
+            data: null,
+          },
+          {
+            message: "Looking at `orders/services.py` in `acme/backend`...",
+            timestamp: t(123),
+            type: "INFO",
+            data: null,
+          },
         ],
         insights: [],
       },
@@ -61,7 +71,14 @@ function classicCompleted(now: Date): JsonObject {
         title: "Root Cause Analysis",
         type: "root_cause_analysis",
         status: "COMPLETED",
-        progress: [{ message: "Here is Seer's proposed root cause.", timestamp: t(120), type: "INFO", data: null }],
+        progress: [
+          {
+            message: "Here is Seer's proposed root cause.",
+            timestamp: t(120),
+            type: "INFO",
+            data: null,
+          },
+        ],
         causes: [
           {
             id: 0,
@@ -72,21 +89,27 @@ function classicCompleted(now: Date): JsonObject {
             root_cause_reproduction: [
               {
                 title: "Checkout request reaches `orders.views.checkout`.",
-                code_snippet_and_analysis: "The view wraps `fulfil_order` in `transaction.atomic()`, which needs a connection from the `default` alias.",
+                code_snippet_and_analysis:
+                  "The view wraps `fulfil_order` in `transaction.atomic()`, which needs a connection from the `default` alias.",
                 timeline_item_type: "internal_code",
                 relevant_code_file: { file_path: "orders/views.py", repo_name: "acme/backend" },
                 is_most_important_event: false,
               },
               {
                 title: "The `default` alias points at the primary by hostname.",
-                code_snippet_and_analysis: "`DATABASES['default']['HOST']` is `pg-primary.acme.internal` with `CONN_MAX_AGE = 0`, so each request reconnects and has no replica fallback.",
+                code_snippet_and_analysis:
+                  "`DATABASES['default']['HOST']` is `pg-primary.acme.internal` with `CONN_MAX_AGE = 0`, so each request reconnects and has no replica fallback.",
                 timeline_item_type: "internal_code",
-                relevant_code_file: { file_path: "acme/settings/production.py", repo_name: "acme/backend" },
+                relevant_code_file: {
+                  file_path: "acme/settings/production.py",
+                  repo_name: "acme/backend",
+                },
                 is_most_important_event: true,
               },
               {
                 title: "Failover leaves DNS on the old primary for up to 5 minutes.",
-                code_snippet_and_analysis: "The breadcrumbs show three refused connections in a row while the primary was being replaced.",
+                code_snippet_and_analysis:
+                  "The breadcrumbs show three refused connections in a row while the primary was being replaced.",
                 timeline_item_type: "external_system",
                 relevant_code_file: null,
                 is_most_important_event: false,
@@ -107,16 +130,22 @@ function classicCompleted(now: Date): JsonObject {
         description: "Retry checkout writes against the new primary and keep connections warm.",
         solution: [
           {
-            title: "Point the default alias at the pgbouncer service instead of the primary's hostname.",
-            code_snippet_and_analysis: "pgbouncer follows failovers, so the app no longer depends on DNS propagation.",
+            title:
+              "Point the default alias at the pgbouncer service instead of the primary's hostname.",
+            code_snippet_and_analysis:
+              "pgbouncer follows failovers, so the app no longer depends on DNS propagation.",
             timeline_item_type: "internal_code",
-            relevant_code_file: { file_path: "acme/settings/production.py", repo_name: "acme/backend" },
+            relevant_code_file: {
+              file_path: "acme/settings/production.py",
+              repo_name: "acme/backend",
+            },
             is_most_important_event: true,
             is_active: true,
           },
           {
             title: "Retry `fulfil_order` once on `OperationalError` before failing the request.",
-            code_snippet_and_analysis: "Wrap the atomic block in a single retry with a 200 ms back-off; the order is idempotent on `order_id`.",
+            code_snippet_and_analysis:
+              "Wrap the atomic block in a single retry with a 200 ms back-off; the order is idempotent on `order_id`.",
             timeline_item_type: "internal_code",
             relevant_code_file: { file_path: "orders/services.py", repo_name: "acme/backend" },
             is_most_important_event: false,
@@ -146,7 +175,12 @@ function classicStuck(now: Date): JsonObject {
         status: "PROCESSING",
         progress: [
           { message: "Figuring out the root cause...", timestamp: t(4), type: "INFO", data: null },
-          { message: "Reading the webpack chunk manifest...", timestamp: t(1), type: "INFO", data: null },
+          {
+            message: "Reading the webpack chunk manifest...",
+            timestamp: t(1),
+            type: "INFO",
+            data: null,
+          },
         ],
         insights: [],
       },
@@ -184,7 +218,8 @@ function scriptFor(issue: IssueRecord): BlockScript {
         steps: [
           {
             title: "Use `order.customer_id` with a guest fallback",
-            description: "Replace the metadata lookup with `order.customer_id or None` and invoice guests by billing email.",
+            description:
+              "Replace the metadata lookup with `order.customer_id or None` and invoice guests by billing email.",
           },
           {
             title: "Cover guest orders in tests",
@@ -205,7 +240,13 @@ function scriptFor(issue: IssueRecord): BlockScript {
 function block(id: string, content: string, timestamp: string, extra: JsonObject = {}): JsonObject {
   return {
     id,
-    message: { role: "assistant", content, thinking_content: null, tool_calls: null, metadata: null },
+    message: {
+      role: "assistant",
+      content,
+      thinking_content: null,
+      tool_calls: null,
+      metadata: null,
+    },
     timestamp,
     loading: false,
     artifacts: [],
@@ -223,15 +264,27 @@ function block(id: string, content: string, timestamp: string, extra: JsonObject
 function blockStates(issue: IssueRecord, runId: number, now: Date): JsonObject[] {
   const script = scriptFor(issue);
   const ts = now.toISOString().replace("Z", "");
-  const base = { run_id: runId, owner_user_id: null, pending_user_input: null, repo_pr_states: {}, coding_agents: {}, updated_at: ts };
+  const base = {
+    run_id: runId,
+    owner_user_id: null,
+    pending_user_input: null,
+    repo_pr_states: {},
+    coding_agents: {},
+    updated_at: ts,
+  };
   const todos = (rca: string, fix: string) => [
     { content: "Find the root cause", status: rca },
     { content: "Propose a fix", status: fix },
   ];
-  const first = block("block-1", script.intro, ts, { loading: true, todos: todos("in_progress", "pending") });
+  const first = block("block-1", script.intro, ts, {
+    loading: true,
+    todos: todos("in_progress", "pending"),
+  });
   const withCause = block("block-1", script.intro, ts, {
     todos: todos("completed", script.solution ? "in_progress" : "completed"),
-    artifacts: [{ key: "root_cause", reason: "Root cause analysis completed", data: script.rootCause }],
+    artifacts: [
+      { key: "root_cause", reason: "Root cause analysis completed", data: script.rootCause },
+    ],
   });
   const states: JsonObject[] = [
     { ...base, status: "processing", blocks: [first] },

@@ -42,7 +42,11 @@ export interface DashboardRecord {
   widgets: WidgetRecord[];
 }
 
-interface WidgetSeed extends Omit<WidgetRecord, "id" | "queries" | "layout" | "description" | "interval" | "limit" | "thresholds"> {
+interface WidgetSeed
+  extends Omit<
+    WidgetRecord,
+    "id" | "queries" | "layout" | "description" | "interval" | "limit" | "thresholds"
+  > {
   description?: string | null;
   interval?: string;
   limit?: number | null;
@@ -143,20 +147,20 @@ export function seedDashboards(now: Date): DashboardRecord[] {
           ],
         },
         {
-          title: "Checkout errors (24h)",
+          title: "Checkout p95 right now",
           displayType: "big_number",
-          widgetType: "error-events",
+          widgetType: "spans",
           thresholds: {
-            max_values: { max1: 100, max2: 500 },
-            unit: null,
+            max_values: { max1: 800, max2: 1500 },
+            unit: "millisecond",
             preferredPolarity: "-",
           },
           queries: [
             {
-              fields: ["count()"],
-              aggregates: ["count()"],
+              fields: ["p95(span.duration)"],
+              aggregates: ["p95(span.duration)"],
               columns: [],
-              conditions: "transaction:/api/v2/orders/*/checkout/",
+              conditions: "span.op:http.server transaction:/api/v2/orders/*/checkout/",
             },
           ],
         },
@@ -225,7 +229,8 @@ export function seedDashboards(now: Date): DashboardRecord[] {
         },
         {
           title: "How to read this dashboard",
-          description: "LCP under 2.5 s is good; over 4 s is poor. Ask #web before changing budgets.",
+          description:
+            "LCP under 2.5 s is good; over 4 s is poor. Ask #web before changing budgets.",
           displayType: "text",
           widgetType: null,
           queries: [],
@@ -237,7 +242,7 @@ export function seedDashboards(now: Date): DashboardRecord[] {
         id: "5103",
         orgId: ACME_ORG_ID,
         title: "Payments operations",
-        createdBy: null,
+        createdBy: "100004",
         dateCreated: ago(now, 30 * DAY),
         lastVisited: null,
         isFavorited: false,

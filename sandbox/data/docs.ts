@@ -170,14 +170,18 @@ export function searchDocs(query: string, maxResults: number, guide?: string | n
       if (body.includes(term)) raw += 1;
     }
     if (raw === 0) continue;
-    const paragraphs = page.markdown.split(/\n\n+/);
+    // The snippet is the prose paragraph matching most terms (headings only as a last resort).
+    const paragraphs = page.markdown.split(/\n\n+/).map((p) => p.trim());
     const best = paragraphs
-      .map((p) => ({ p, n: terms.filter((t) => words(p).includes(t)).length }))
+      .map((p) => ({
+        p,
+        n: terms.filter((t) => words(p).includes(t)).length - (p.startsWith("#") ? 0.5 : 0),
+      }))
       .sort((a, b) => b.n - a.n)[0];
     hits.push({
       page,
       score: Math.round((raw / (terms.length * 4)) * 1000) / 1000,
-      snippet: best.p.trim().slice(0, 400),
+      snippet: best.p.slice(0, 400),
     });
   }
   return hits

@@ -18,6 +18,7 @@ import { globexIssues } from "./issues-globex.js";
 import { mobileIssues } from "./issues-mobile.js";
 import { mobileMoreIssues } from "./issues-mobile-more.js";
 import { paymentsIssues } from "./issues-payments.js";
+import { seedProjectKeys } from "./keys.js";
 import { seedMonitors } from "./monitors.js";
 import {
   CURRENT_USER_ID,
@@ -30,6 +31,7 @@ import { seedProjects } from "./projects.js";
 import { seedCommits, seedCommitters, seedReleases, seedRepositories } from "./releases.js";
 import type { IssueSeed } from "./seed-types.js";
 import type { EventRecord, IssueRecord, SandboxStore, TagRecord } from "./types.js";
+import { seedUptimeMonitors } from "./uptime.js";
 
 export type * from "./types.js";
 
@@ -86,6 +88,8 @@ export function createStore(now: Date = new Date()): SandboxStore {
     crons: seedMonitors(now),
     dashboards: seedDashboards(now),
     seer: seedSeer(now),
+    projectKeys: seedProjectKeys(now, ctx.projects),
+    uptimeMonitors: seedUptimeMonitors(now),
   };
   seedIssueExtras(store);
   return store;

@@ -37,7 +37,9 @@ export function addProjectKey(
   project: ProjectRecord,
   name: string,
 ): ProjectKeyRecord {
-  const seq = Math.max(0, ...store.projectKeys.filter((k) => k.projectId === project.id).map((k) => k.seq)) + 1;
+  const seq =
+    Math.max(0, ...store.projectKeys.filter((k) => k.projectId === project.id).map((k) => k.seq)) +
+    1;
   const key = buildProjectKey(project, seq, name, store.now.toISOString());
   store.projectKeys.push(key);
   return key;
@@ -48,7 +50,12 @@ export function seedProjectKeys(now: Date, projects: ProjectRecord[]): ProjectKe
   for (const project of projects) {
     keys.push(buildProjectKey(project, 1, "Default", project.dateCreated));
   }
-  const extra = (projectId: string, name: string, daysAgo: number, patch: Partial<ProjectKeyRecord>) => {
+  const extra = (
+    projectId: string,
+    name: string,
+    daysAgo: number,
+    patch: Partial<ProjectKeyRecord>,
+  ) => {
     const project = projects.find((p) => p.id === projectId);
     if (!project) return;
     const seq = keys.filter((k) => k.projectId === projectId).length + 1;

@@ -255,8 +255,9 @@ export function seedMonitors(now: Date): MonitorStore {
         dateCreated: created,
         incidentStartedAt:
           status === "error"
-            ? new Date(last - ((streak === -1 ? env.runs.length : streak) - 1) * seed.periodMs)
-                .toISOString()
+            ? new Date(
+                last - ((streak === -1 ? env.runs.length : streak) - 1) * seed.periodMs,
+              ).toISOString()
             : null,
       };
     });
@@ -287,7 +288,8 @@ export function seedMonitors(now: Date): MonitorStore {
               ? (config.max_runtime ?? 30) * MINUTE
               : env.durationMs + jitter * 3;
         const started = expected + jitter;
-        const created = status === "missed" ? expected + (config.checkin_margin ?? 1) * MINUTE : started;
+        const created =
+          status === "missed" ? expected + (config.checkin_margin ?? 1) * MINUTE : started;
         const updated = duration === null ? created : started + duration;
         checkIns.push({
           id: uuid(`checkin:${seed.slug}:${env.name}:${k}`),

@@ -306,6 +306,10 @@ export interface SandboxStore {
   dashboards: DashboardRecord[];
   /** Seer (issue autofix) runs; see autofix.ts */
   seer: SeerStore;
+  /** client keys (DSNs) of every project; see keys.ts */
+  projectKeys: ProjectKeyRecord[];
+  /** uptime monitors (HTTP checks); see uptime.ts */
+  uptimeMonitors: UptimeMonitorRecord[];
 }
 
 export interface UserReportRecord {
@@ -334,4 +338,43 @@ export interface AttachmentRecord {
   dateCreated: string;
   /** body: UTF-8 text, base64 bytes, or `filler` bytes generated on download after `head` */
   content: { text: string } | { base64: string } | { filler: number; head: number[] };
+}
+
+/** A project's client key (DSN). `id` is the public key, as in Sentry. */
+export interface ProjectKeyRecord {
+  id: string;
+  projectId: string;
+  /** 1-based order of creation within the project (drives the deterministic ids) */
+  seq: number;
+  name: string;
+  secret: string;
+  isActive: boolean;
+  rateLimit: { count: number; window: number } | null;
+  dateCreated: string;
+  useCase: string;
+}
+
+export interface UptimeMonitorRecord {
+  id: string;
+  orgId: string;
+  projectId: string;
+  name: string;
+  environment: string | null;
+  /** active | disabled */
+  status: string;
+  /** 1 = up, 2 = down */
+  uptimeStatus: number;
+  mode: number;
+  /** `team:<id>` or `user:<id>` */
+  owner: string | null;
+  url: string;
+  method: string;
+  headers: Array<[string, string]>;
+  body: string | null;
+  intervalSeconds: number;
+  timeoutMs: number;
+  traceSampling: boolean;
+  recoveryThreshold: number;
+  downtimeThreshold: number;
+  dateCreated: string;
 }

@@ -30,6 +30,8 @@ interface Aggregate {
   field: string;
   fn: string;
   arg: string | null;
+  /** tracemetrics: the unit named in `fn(value,name,type,unit)` */
+  unit?: string;
   filter?: (row: Row) => boolean;
 }
 
@@ -60,12 +62,13 @@ function parseAggregate(field: string, spec: DatasetSpec, types: Map<string, Att
     .map((a) => a.trim())
     .filter((a) => a !== "");
   if (!FUNCTIONS.includes(fn)) fail(400, `${fn} is not a valid function`);
-  let arg = args[0] ?? null;
+  let arg: string | null = args[0] ?? null;
   let filter: Aggregate["filter"];
   if (spec.metricArgs && args.length > 1) {
     const name = args[1];
     filter = (row) => row["metric.name"] === name;
   }
+  const unit = spec.metricArgs ? args[3] : undefined;
   if (NUMERIC_FNS.includes(fn)) {
     arg ??= spec.defaultNumeric;
     if (!arg) fail(400, `${field}: ${fn} needs a numeric attribute`);
@@ -76,7 +79,7 @@ function parseAggregate(field: string, spec: DatasetSpec, types: Map<string, Att
   } else if (fn === "count" && arg && !spec.metricArgs && !types.has(arg)) {
     fail(400, `Invalid field ${field}: unknown attribute ${arg}`);
   }
-  return { field, fn, arg, filter };
+  return { field, fn, arg, filter, unit };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -128,7 +131,7 @@ function aggregateType(agg: Aggregate, types: Map<string, AttrType>): AttrType |
   if (agg.fn === "epm") return "rate";
   if (agg.fn === "failure_rate") return "percentage";
   const t = types.get(agg.arg ?? "");
-  return t === "duration" ? "duration" : "number";
+  return t === "duration" || agg.unit === "millisecond" ? "duration" : "number";
 }
 
 // --- search syntax ------------------------------------------------------------------------

@@ -1,12 +1,12 @@
 /**
  * Write routes for issues: `PUT .../issues/{id}/` (status, ignore conditions, assignment) and
- * issue notes (`GET`/`POST .../issues/{id}/notes/`, undocumented). Changes are visible to every
+ * new issue notes (`POST .../issues/{id}/notes/`, undocumented). Changes are visible to every
  * later read. Validation answers like Sentry's serializers (`{"field": ["message"]}`).
  */
 
 import type { Context, Hono } from "hono";
 import type { IssueRecord, JsonObject, SandboxStore } from "../data/types.js";
-import { baseUrlOf, fail, findIssue, findOrg, paginate, type RouteDeps } from "./http.js";
+import { baseUrlOf, fail, findIssue, findOrg, type RouteDeps } from "./http.js";
 import { serializeIssueBase } from "./serialize-issues.js";
 import { serializeUser } from "./serialize-orgs.js";
 import {
@@ -32,8 +32,7 @@ const IGNORE_FIELDS = [
   "ignoreUserWindow",
 ] as const;
 const MAX_WINDOW_MINUTES = 10_080;
-const NO_RELEASE =
-  "No release data present in the system to form a basis for 'Next Release'";
+const NO_RELEASE = "No release data present in the system to form a basis for 'Next Release'";
 
 function me(store: SandboxStore): JsonObject {
   return serializeUser(store.users.find((u) => u.id === store.currentUserId)!);
@@ -58,8 +57,8 @@ function addActivity(store: SandboxStore, issue: IssueRecord, type: string, data
 }
 
 /** Positive integers for the ignore conditions; windows capped like Sentry (one week). */
-function ignoreDetails(details: Record<string, unknown>): Partial<Record<string, number>> {
-  const out: Partial<Record<string, number>> = {};
+function ignoreDetails(details: Record<string, unknown>): Record<string, number> {
+  const out: Record<string, number> = {};
   for (const field of IGNORE_FIELDS) {
     const value = details[field];
     if (value === undefined || value === null) continue;
@@ -77,11 +76,7 @@ function ignoreDetails(details: Record<string, unknown>): Partial<Record<string,
   return out;
 }
 
-function applyStatus(
-  store: SandboxStore,
-  issue: IssueRecord,
-  body: Record<string, unknown>,
-): void {
+function applyStatus(store: SandboxStore, issue: IssueRecord, body: Record<string, unknown>): void {
   let status = body.status;
   const rawDetails = body.statusDetails ?? {};
   if (typeof rawDetails !== "object" || rawDetails === null || Array.isArray(rawDetails)) {
@@ -175,8 +170,16 @@ function applyFlags(issue: IssueRecord, body: Record<string, unknown>): void {
   }
 }
 
+/** The activity wire shape (as GET .../notes/ serves it). */
 function serializeNote(entry: JsonObject): JsonObject {
-  return { ...entry, data: { ...(entry.data as JsonObject) } };
+  return {
+    id: entry.id,
+    user: entry.user,
+    sentry_app: null,
+    type: entry.type,
+    data: { ...(entry.data as JsonObject) },
+    dateCreated: entry.dateCreated,
+  };
 }
 
 export function registerIssueWriteRoutes(app: Hono, deps: RouteDeps): void {
@@ -185,8 +188,8 @@ export function registerIssueWriteRoutes(app: Hono, deps: RouteDeps): void {
   app.put(
     "/api/0/organizations/:org/issues/:issueId/",
     withFieldErrors(async (c: Context) => {
-      const org = findOrg(store, c.req.param("org"));
-      const issue = findIssue(store, org, c.req.param("issueId"));
+      const org = findOrg(store, c.req.param("org")!);
+      const issue = findIssue(store, org, c.req.param("issueId")!);
       const body = await jsonBody(c);
       // Validate everything on a copy first so a rejected request changes nothing.
       const draft: IssueRecord = structuredClone(issue);
@@ -198,19 +201,13 @@ export function registerIssueWriteRoutes(app: Hono, deps: RouteDeps): void {
     }),
   );
 
-  // Undocumented in the OpenAPI spec: issue comments ("notes"), body `{"text": ...}`.
-  app.get("/api/0/organizations/:org/issues/:issueId/notes/", (c) => {
-    const org = findOrg(store, c.req.param("org"));
-    const issue = findIssue(store, org, c.req.param("issueId"));
-    const notes = issue.activity.filter((a) => a.type === "note").map(serializeNote);
-    return c.json(paginate(c, deps, notes));
-  });
-
+  // Undocumented in the OpenAPI spec: add an issue comment ("note"), body `{"text": ...}`.
+  // Listing notes is served by issue-extras.ts.
   app.post(
     "/api/0/organizations/:org/issues/:issueId/notes/",
     withFieldErrors(async (c: Context) => {
-      const org = findOrg(store, c.req.param("org"));
-      const issue = findIssue(store, org, c.req.param("issueId"));
+      const org = findOrg(store, c.req.param("org")!);
+      const issue = findIssue(store, org, c.req.param("issueId")!);
       const body = await jsonBody(c);
       const text = body.text;
       if (text === undefined || text === null) fieldError("text", "This field is required.");

@@ -71,7 +71,8 @@ export function optionalSlug(body: Record<string, unknown>, max: number): string
   const value = body.slug;
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value !== "string") fieldError("slug", "Not a valid string.");
-  if (value.length > max) fieldError("slug", `Ensure this field has no more than ${max} characters.`);
+  if (value.length > max)
+    fieldError("slug", `Ensure this field has no more than ${max} characters.`);
   if (!SLUG_PATTERN.test(value)) fieldError("slug", SLUG_MESSAGE);
   return value;
 }
@@ -86,7 +87,8 @@ export function optionalString(
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") fieldError(field, "Not a valid string.");
   if (value.trim() === "") fieldError(field, "This field may not be blank.");
-  if (value.length > max) fieldError(field, `Ensure this field has no more than ${max} characters.`);
+  if (value.length > max)
+    fieldError(field, `Ensure this field has no more than ${max} characters.`);
   return value;
 }
 

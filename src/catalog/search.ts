@@ -47,7 +47,10 @@ export interface Scored {
  */
 export function rankTools(tools: readonly AnyTool[], query: string): Scored[] {
   const q = query.trim().toLowerCase();
-  const words = [...new Set(tokens(q))];
+  const single = tokens(q);
+  // Adjacent pairs joined ("stack trace" → "stacktrace") match compound names.
+  const pairs = single.slice(1).map((w, i) => `${single[i]}${w}`);
+  const words = [...new Set([...single, ...pairs])];
   return tools
     .map((tool) => {
       if (tool.name === q || tool.name === q.replace(/\s+/g, "_")) return { tool, score: 1000 };

@@ -53,6 +53,8 @@ const OPTIONS = {
   experimental: { type: "boolean" },
   "sentry-dsn": { type: "string" },
   "response-budget": { type: "string" },
+  "docs-search-url": { type: "string" },
+  "docs-url": { type: "string" },
   demo: { type: "boolean" },
   port: { type: "string" },
   bind: { type: "string" },
@@ -89,6 +91,8 @@ Options (environment variable in brackets; flags win):
   --experimental             enable experimental tools [MCP_EXPERIMENTAL=1]
   --sentry-dsn=DSN           report this server's own errors to Sentry [SENTRY_DSN]
   --response-budget=N        max characters per tool response, default ${DEFAULT_RESPONSE_BUDGET} [MCP_RESPONSE_BUDGET]
+  --docs-search-url=URL      docs search service for search_docs [MCP_DOCS_SEARCH_URL]
+  --docs-url=URL             docs site for get_doc, default https://docs.sentry.io [MCP_DOCS_URL]
   --demo                     use the embedded sandbox (no token needed)
   --port=N, --bind=ADDR      serve/sandbox listen address (default 127.0.0.1)
 
@@ -104,6 +108,32 @@ serve (remote service) options:
   -h, --help                 this help
   -v, --version              print the version
 `;
+
+/** --docs-search-url / --docs-url: http(s) URLs without credentials; defaults otherwise. */
+function resolveDocs(
+  values: { "docs-search-url"?: string; "docs-url"?: string },
+  env: NodeJS.ProcessEnv,
+): Config["docs"] {
+  const defaults = defaultConfig().docs;
+  const check = (raw: string | undefined, flag: string): string | undefined => {
+    if (raw === undefined || raw.trim() === "") return undefined;
+    let url: URL;
+    try {
+      url = new URL(raw.trim());
+    } catch {
+      throw new UserInputError(`Invalid ${flag} ${JSON.stringify(raw)}: expected an http(s) URL.`);
+    }
+    if (!["http:", "https:"].includes(url.protocol) || url.username || url.password)
+      throw new UserInputError(`Invalid ${flag}: an http(s) URL without credentials.`);
+    return url.href.replace(/\/+$/, "");
+  };
+  return {
+    searchUrl:
+      check(values["docs-search-url"] ?? env.MCP_DOCS_SEARCH_URL, "--docs-search-url") ??
+      defaults.searchUrl,
+    baseUrl: check(values["docs-url"] ?? env.MCP_DOCS_URL, "--docs-url") ?? defaults.baseUrl,
+  };
+}
 
 function truthy(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
@@ -252,6 +282,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     experimental: values.experimental ?? truthy(env.MCP_EXPERIMENTAL),
     sentryDsn: values["sentry-dsn"] ?? env.SENTRY_DSN ?? undefined,
     responseBudget,
+    docs: resolveDocs(values, env),
   });
   if (command === "stdio" && !demo && !config.accessToken) {
     throw new UserInputError(

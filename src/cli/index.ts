@@ -20,6 +20,8 @@ async function withDemo(config: Config): Promise<{ config: Config; close(): Prom
       sentryUrl: sandbox.url,
       accessToken: DEMO_TOKEN,
       organizationSlug: config.organizationSlug,
+      // The sandbox also serves a small docs site and search (sandbox/routes/docs.ts).
+      docs: { searchUrl: `${sandbox.url}/api/search`, baseUrl: `${sandbox.url}/docs` },
     },
     close: () => sandbox.close(),
   };

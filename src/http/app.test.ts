@@ -8,6 +8,11 @@ import type { ServiceOptions } from "./options.js";
 import { openSqliteStore } from "./store/sqlite.js";
 
 const HOST = "127.0.0.1:6420";
+
+/** JSON bodies are read loosely in assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: test payloads are asserted field by field
+type Loose = any;
+const json = (res: Response): Promise<Loose> => res.json();
 let sandbox: Sandbox;
 
 beforeAll(async () => {
@@ -17,7 +22,9 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-function makeApp(options: { token?: string; service?: Partial<ServiceOptions>; origins?: string[] } = {}) {
+function makeApp(
+  options: { token?: string; service?: Partial<ServiceOptions>; origins?: string[] } = {},
+) {
   const config = defaultConfig({ sentryUrl: sandbox.url, accessToken: options.token });
   return createHttpApp({
     config,
@@ -31,10 +38,20 @@ function makeApp(options: { token?: string; service?: Partial<ServiceOptions>; o
 const rpc = (method: string, params: Record<string, unknown> = {}) =>
   JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
 
-function post(app: ReturnType<typeof makeApp>, path: string, body: string, headers: Record<string, string> = {}) {
+function post(
+  app: ReturnType<typeof makeApp>,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+) {
   return app.request(`http://${HOST}${path}`, {
     method: "POST",
-    headers: { host: HOST, "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    headers: {
+      host: HOST,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
     body,
   });
 }
@@ -42,22 +59,32 @@ function post(app: ReturnType<typeof makeApp>, path: string, body: string, heade
 describe("direct token mode", () => {
   it("forwards a Sentry-Bearer token to Sentry", async () => {
     const app = makeApp();
-    const res = await post(app, "/mcp", rpc("tools/call", { name: "find_organizations", arguments: {} }), {
-      authorization: `Sentry-Bearer ${TOKEN}`,
-    });
+    const res = await post(
+      app,
+      "/mcp",
+      rpc("tools/call", { name: "find_organizations", arguments: {} }),
+      {
+        authorization: `Sentry-Bearer ${TOKEN}`,
+      },
+    );
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.result.isError).toBeFalsy();
     expect(JSON.stringify(body)).toContain("acme");
   });
 
   it("passes Sentry's rejection of a bad token through as a tool error", async () => {
     const app = makeApp();
-    const res = await post(app, "/mcp", rpc("tools/call", { name: "find_organizations", arguments: {} }), {
-      authorization: "Sentry-Bearer not-a-real-token",
-    });
+    const res = await post(
+      app,
+      "/mcp",
+      rpc("tools/call", { name: "find_organizations", arguments: {} }),
+      {
+        authorization: "Sentry-Bearer not-a-real-token",
+      },
+    );
     expect(res.status).toBe(200);
-    expect((await res.json()).result.isError).toBe(true);
+    expect((await json(res)).result.isError).toBe(true);
   });
 
   it.each([
@@ -80,16 +107,18 @@ describe("direct token mode", () => {
   });
 
   it("refuses OAuth bearer tokens when OAuth is off", async () => {
-    const res = await post(makeApp(), "/mcp", rpc("tools/list"), { authorization: "Bearer something" });
+    const res = await post(makeApp(), "/mcp", rpc("tools/list"), {
+      authorization: "Bearer something",
+    });
     expect(res.status).toBe(401);
-    expect((await res.json()).error).toBe("invalid_token");
+    expect((await json(res)).error).toBe("invalid_token");
   });
 
   it("answers 400 to unknown skills and bad slugs", async () => {
     const app = makeApp({ token: TOKEN });
     const bad = await post(app, "/mcp?skills=inspect,root", rpc("tools/list"));
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error_description).toContain("Unknown skill in ?skills: root");
+    expect((await json(bad)).error_description).toContain("Unknown skill in ?skills: root");
     expect((await post(app, "/mcp?disable-skills=nope", rpc("tools/list"))).status).toBe(400);
     expect((await post(app, "/mcp/acme%20corp", rpc("tools/list"))).status).toBe(400);
   });
@@ -98,9 +127,17 @@ describe("direct token mode", () => {
 describe("server-held token (demo)", () => {
   it("needs no Authorization header and honours pins and query flags", async () => {
     const app = makeApp({ token: TOKEN });
-    const res = await post(app, "/mcp/acme/backend?read-only=1&skills=inspect,triage", rpc("tools/list"));
+    const res = await post(
+      app,
+      "/mcp/acme/backend?read-only=1&skills=inspect,triage",
+      rpc("tools/list"),
+    );
     expect(res.status).toBe(200);
-    const tools = (await res.json()).result.tools as Array<{ name: string; inputSchema: { properties?: object }; annotations: { readOnlyHint: boolean } }>;
+    const tools = (await json(res)).result.tools as Array<{
+      name: string;
+      inputSchema: { properties?: object };
+      annotations: { readOnlyHint: boolean };
+    }>;
     expect(tools.length).toBeGreaterThan(0);
     for (const t of tools) {
       expect(Object.keys(t.inputSchema.properties ?? {})).not.toContain("organizationSlug");
@@ -112,41 +149,68 @@ describe("server-held token (demo)", () => {
 describe("Host and Origin checks", () => {
   it("rejects a foreign Host (DNS rebinding) but not on /healthz", async () => {
     const app = makeApp({ token: TOKEN });
-    const res = await app.request("http://evil.example/mcp", { method: "POST", headers: { host: "evil.example" }, body: rpc("tools/list") });
+    const res = await app.request("http://evil.example/mcp", {
+      method: "POST",
+      headers: { host: "evil.example" },
+      body: rpc("tools/list"),
+    });
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe("forbidden_host");
-    const health = await app.request("http://10.1.2.3:6420/healthz", { headers: { host: "10.1.2.3:6420" } });
-    expect(await health.json()).toEqual({ status: "ok" });
+    expect((await json(res)).error).toBe("forbidden_host");
+    const health = await app.request("http://10.1.2.3:6420/healthz", {
+      headers: { host: "10.1.2.3:6420" },
+    });
+    expect(await json(health)).toEqual({ status: "ok" });
   });
 
   it("rejects a foreign Origin, accepts our own and configured ones", async () => {
     const app = makeApp({ token: TOKEN, origins: ["https://inspector.example"] });
-    expect((await post(app, "/mcp", rpc("tools/list"), { origin: "https://evil.example" })).status).toBe(403);
-    expect((await post(app, "/mcp", rpc("tools/list"), { origin: `http://${HOST}` })).status).toBe(200);
-    expect((await post(app, "/mcp", rpc("tools/list"), { origin: "https://inspector.example" })).status).toBe(200);
+    expect(
+      (await post(app, "/mcp", rpc("tools/list"), { origin: "https://evil.example" })).status,
+    ).toBe(403);
+    expect((await post(app, "/mcp", rpc("tools/list"), { origin: `http://${HOST}` })).status).toBe(
+      200,
+    );
+    expect(
+      (await post(app, "/mcp", rpc("tools/list"), { origin: "https://inspector.example" })).status,
+    ).toBe(200);
     expect((await post(app, "/mcp", rpc("tools/list"), { origin: "null" })).status).toBe(403);
   });
 });
 
 describe("rate limits", () => {
   it("limits per IP with 429 and Retry-After", async () => {
-    const app = makeApp({ token: TOKEN, service: { rateLimits: { perIp: 2, perUser: 0, windowSeconds: 60 }, now: () => 1_000_000_050_000 } });
+    const app = makeApp({
+      token: TOKEN,
+      service: {
+        rateLimits: { perIp: 2, perUser: 0, windowSeconds: 60 },
+        now: () => 1_000_000_050_000,
+      },
+    });
     expect((await post(app, "/mcp", rpc("tools/list"))).status).toBe(200);
     expect((await post(app, "/mcp", rpc("tools/list"))).status).toBe(200);
     const limited = await post(app, "/mcp", rpc("tools/list"));
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("30");
-    expect((await post(app, "/mcp", rpc("tools/list"), { "x-test-ip": "10.0.0.2" })).status).toBe(200);
+    expect((await post(app, "/mcp", rpc("tools/list"), { "x-test-ip": "10.0.0.2" })).status).toBe(
+      200,
+    );
   });
 
   it("limits per user across addresses", async () => {
     const app = makeApp({ service: { rateLimits: { perIp: 0, perUser: 1, windowSeconds: 60 } } });
     const auth = { authorization: `Sentry-Bearer ${TOKEN}` };
-    expect((await post(app, "/mcp", rpc("tools/list"), { ...auth, "x-test-ip": "10.0.0.3" })).status).toBe(200);
-    const limited = await post(app, "/mcp", rpc("tools/list"), { ...auth, "x-test-ip": "10.0.0.4" });
+    expect(
+      (await post(app, "/mcp", rpc("tools/list"), { ...auth, "x-test-ip": "10.0.0.3" })).status,
+    ).toBe(200);
+    const limited = await post(app, "/mcp", rpc("tools/list"), {
+      ...auth,
+      "x-test-ip": "10.0.0.4",
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    const other = await post(app, "/mcp", rpc("tools/list"), { authorization: "Sentry-Bearer another-token" });
+    const other = await post(app, "/mcp", rpc("tools/list"), {
+      authorization: "Sentry-Bearer another-token",
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -155,23 +219,41 @@ describe("/metrics", () => {
   it("counts requests, tool calls, errors and latency", async () => {
     const app = makeApp({ token: TOKEN });
     await post(app, "/mcp/acme", rpc("tools/call", { name: "find_projects", arguments: {} }));
-    await post(app, "/mcp", rpc("tools/call", { name: "get_issue_details", arguments: { issueId: "NOPE-1" } }));
-    await post(app, "/mcp", rpc("tools/call", { name: "find_projects", arguments: {} }), { authorization: "Sentry-Bearer" });
-    const text = await (await app.request(`http://${HOST}/metrics`, { headers: { host: HOST } })).text();
+    await post(
+      app,
+      "/mcp",
+      rpc("tools/call", { name: "get_issue_details", arguments: { issueId: "NOPE-1" } }),
+    );
+    await post(app, "/mcp", rpc("tools/call", { name: "find_projects", arguments: {} }), {
+      authorization: "Sentry-Bearer",
+    });
+    const text = await (
+      await app.request(`http://${HOST}/metrics`, { headers: { host: HOST } })
+    ).text();
     expect(text).toContain('sentry_mcp_tool_calls_total{tool="find_projects",outcome="ok"} 1');
-    expect(text).toContain('sentry_mcp_tool_calls_total{tool="get_issue_details",outcome="error"} 1');
-    expect(text).toContain('sentry_mcp_http_requests_total{method="POST",route="/mcp/:org",status="200"} 1');
-    expect(text).toContain('sentry_mcp_http_requests_total{method="POST",route="/mcp",status="401"} 1');
+    expect(text).toContain(
+      'sentry_mcp_tool_calls_total{tool="get_issue_details",outcome="error"} 1',
+    );
+    expect(text).toContain(
+      'sentry_mcp_http_requests_total{method="POST",route="/mcp/:org",status="200"} 1',
+    );
+    expect(text).toContain(
+      'sentry_mcp_http_requests_total{method="POST",route="/mcp",status="401"} 1',
+    );
     expect(text).toContain('sentry_mcp_errors_total{kind="tool_error"} 1');
     expect(text).toContain('sentry_mcp_errors_total{kind="unauthorized"} 1');
     expect(text).toContain("# TYPE sentry_mcp_http_request_duration_seconds histogram");
-    expect(text).toMatch(/sentry_mcp_http_request_duration_seconds_bucket\{route="\/mcp",le="\+Inf"\} 2/);
+    expect(text).toMatch(
+      /sentry_mcp_http_request_duration_seconds_bucket\{route="\/mcp",le="\+Inf"\} 2/,
+    );
   });
 
   it("needs the metrics token when one is configured", async () => {
     const app = makeApp({ token: TOKEN, service: { metricsToken: "scrape-secret" } });
     expect((await app.request("http://x/metrics", { headers: { host: "x" } })).status).toBe(401);
-    const ok = await app.request("http://x/metrics", { headers: { host: "x", authorization: "Bearer scrape-secret" } });
+    const ok = await app.request("http://x/metrics", {
+      headers: { host: "x", authorization: "Bearer scrape-secret" },
+    });
     expect(ok.status).toBe(200);
   });
 });
@@ -181,7 +263,9 @@ describe("logging", () => {
     const lines: string[] = [];
     const log = createLogger("debug", (l) => lines.push(l));
     const app = makeApp({ service: { log } });
-    await post(app, "/mcp", rpc("tools/call", { name: "find_organizations", arguments: {} }), { authorization: `Sentry-Bearer ${TOKEN}` });
+    await post(app, "/mcp", rpc("tools/call", { name: "find_organizations", arguments: {} }), {
+      authorization: `Sentry-Bearer ${TOKEN}`,
+    });
     expect(lines.join("")).not.toContain(TOKEN);
   });
 });

@@ -29,7 +29,8 @@ type McpIdentity = Extract<McpAuth, { ok: true }>;
 
 function sessionOptions(url: URL, config: Config, path: PathPins, auth: McpIdentity) {
   for (const slug of [path.organizationSlug, path.projectSlug]) {
-    if (slug !== undefined && !isSlug(slug)) throw new UserInputError(`Invalid slug in path: ${JSON.stringify(slug)}`);
+    if (slug !== undefined && !isSlug(slug))
+      throw new UserInputError(`Invalid slug in path: ${JSON.stringify(slug)}`);
   }
   const org = auth.grantPins?.organizationSlug ?? path.organizationSlug;
   if (config.organizationSlug && org && org !== config.organizationSlug) {
@@ -49,7 +50,8 @@ function sessionOptions(url: URL, config: Config, path: PathPins, auth: McpIdent
     const off = parseSkills(q.get("disable-skills") ?? "", "?disable-skills");
     skills = skills.filter((s) => !off.includes(s));
   }
-  if (skills.length === 0) throw new UserInputError("No skills left for this session; grant at least one.");
+  if (skills.length === 0)
+    throw new UserInputError("No skills left for this session; grant at least one.");
   const flag = (name: string) => /^(1|true|yes)$/i.test(q.get(name) ?? "");
   return {
     constraints,
@@ -119,15 +121,26 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.use("*", async (c, next) => {
     const started = performance.now();
     await next();
-    metrics.request(c.req.method, routeLabel(c.req.path), c.res.status, (performance.now() - started) / 1000);
+    metrics.request(
+      c.req.method,
+      routeLabel(c.req.path),
+      c.res.status,
+      (performance.now() - started) / 1000,
+    );
   });
 
   app.use("*", async (c, next) => {
     if (UNGUARDED.has(c.req.path)) return next();
     const host = (c.req.header("host") ?? "").toLowerCase();
-    if (!allowedHosts.has(host)) return c.json({ error: "forbidden_host", error_description: "Host not allowed" }, 403);
+    if (!allowedHosts.has(host))
+      return c.json({ error: "forbidden_host", error_description: "Host not allowed" }, 403);
     const origin = c.req.header("origin");
-    if (origin && !PUBLIC_CORS.test(c.req.path) && !allowedOrigins.has(origin.toLowerCase()) && !allowedOrigins.has("*")) {
+    if (
+      origin &&
+      !PUBLIC_CORS.test(c.req.path) &&
+      !allowedOrigins.has(origin.toLowerCase()) &&
+      !allowedOrigins.has("*")
+    ) {
       try {
         if (!allowedHosts.has(new URL(origin).host.toLowerCase())) throw new Error("origin");
       } catch {
@@ -139,10 +152,19 @@ export function createHttpApp(options: HttpAppOptions): Hono {
 
   app.use("*", async (c, next) => {
     if (UNGUARDED.has(c.req.path)) return next();
-    const decision = await checkRate(store, `ip:${clientIp(c)}`, rateLimits.perIp, rateLimits.windowSeconds, now());
+    const decision = await checkRate(
+      store,
+      `ip:${clientIp(c)}`,
+      rateLimits.perIp,
+      rateLimits.windowSeconds,
+      now(),
+    );
     if (!decision.ok) {
       c.header("Retry-After", String(decision.retryAfter));
-      return c.json({ error: "rate_limited", error_description: "Too many requests from this address." }, 429);
+      return c.json(
+        { error: "rate_limited", error_description: "Too many requests from this address." },
+        429,
+      );
     }
     await next();
   });
@@ -153,49 +175,95 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     const wanted = service.metricsToken;
     const sent = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
     if (wanted && !safeEqual(sent, wanted)) return c.text("unauthorized\n", 401);
-    return c.text(metrics.render(), 200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" });
+    return c.text(metrics.render(), 200, {
+      "Content-Type": "text/plain; version=0.0.4; charset=utf-8",
+    });
   });
 
   if (grants) {
     app.use("/.well-known/*", cors({ origin: "*", maxAge: 3600 }));
     for (const path of ["/oauth/token", "/oauth/register", "/oauth/revoke"]) {
-      app.use(path, cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type"], maxAge: 3600 }));
+      app.use(
+        path,
+        cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type"], maxAge: 3600 }),
+      );
     }
     registerOAuthRoutes(app, { ...grants, publicUrl: service.publicUrl, log: service.log });
   }
 
   const handle = async (c: Context) => {
     const url = new URL(c.req.url);
-    const pathPins: PathPins = { organizationSlug: c.req.param("org"), projectSlug: c.req.param("project") };
-    const auth = await authenticateMcp(c.req.header("authorization"), { config: options.config, grants, pathPins });
+    const pathPins: PathPins = {
+      organizationSlug: c.req.param("org"),
+      projectSlug: c.req.param("project"),
+    };
+    const auth = await authenticateMcp(c.req.header("authorization"), {
+      config: options.config,
+      grants,
+      pathPins,
+    });
     if (!auth.ok) {
       if (auth.status === 401) {
-        const metadata = grants ? resourceMetadataUrl(baseUrlOf(c, service.publicUrl), pathPins) : undefined;
+        const metadata = grants
+          ? resourceMetadataUrl(baseUrlOf(c, service.publicUrl), pathPins)
+          : undefined;
         c.header("WWW-Authenticate", wwwAuthenticate(metadata, auth.error, auth.description));
       }
-      return c.json({ error: auth.error ?? "unauthorized", error_description: auth.description }, auth.status);
+      return c.json(
+        { error: auth.error ?? "unauthorized", error_description: auth.description },
+        auth.status,
+      );
     }
-    const perUser = await checkRate(store, auth.userKey, rateLimits.perUser, rateLimits.windowSeconds, now());
+    const perUser = await checkRate(
+      store,
+      auth.userKey,
+      rateLimits.perUser,
+      rateLimits.windowSeconds,
+      now(),
+    );
     if (!perUser.ok) {
       c.header("Retry-After", String(perUser.retryAfter));
-      return c.json({ error: "rate_limited", error_description: "Too many requests for this user." }, 429);
+      return c.json(
+        { error: "rate_limited", error_description: "Too many requests for this user." },
+        429,
+      );
     }
     let session: Awaited<ReturnType<typeof createSession>>;
     try {
       const opts = sessionOptions(url, options.config, pathPins, auth);
-      session = await createSession(options.config, { ...opts, accessToken: auth.sentryToken, fetch: options.fetch });
+      session = await createSession(options.config, {
+        ...opts,
+        accessToken: auth.sentryToken,
+        fetch: options.fetch,
+      });
     } catch (error) {
-      if (error instanceof UserInputError) return c.json({ error: "invalid_request", error_description: error.message }, 400);
+      if (error instanceof UserInputError)
+        return c.json({ error: "invalid_request", error_description: error.message }, 400);
       throw error;
     }
-    const parsedBody = c.req.method === "POST" ? await c.req.raw.clone().json().catch(() => undefined) : undefined;
+    const parsedBody =
+      c.req.method === "POST"
+        ? await c.req.raw
+            .clone()
+            .json()
+            .catch(() => undefined)
+        : undefined;
     const calls = toolCallsOf(parsedBody);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await withConnectSpan("http", () => session.server.connect(transport));
     try {
-      const response = await transport.handleRequest(c.req.raw, parsedBody === undefined ? undefined : { parsedBody });
+      const response = await transport.handleRequest(
+        c.req.raw,
+        parsedBody === undefined ? undefined : { parsedBody },
+      );
       if (calls.size > 0) {
-        const answer = await response.clone().json().catch(() => null);
+        const answer = await response
+          .clone()
+          .json()
+          .catch(() => null);
         for (const msg of Array.isArray(answer) ? answer : [answer]) {
           const tool = msg && calls.get(msg.id);
           if (tool) metrics.toolCall(tool, msg.error || msg.result?.isError ? "error" : "ok");

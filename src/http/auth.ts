@@ -37,7 +37,8 @@ export async function authenticateMcp(
 ): Promise<McpAuth> {
   const { config, grants, pathPins } = options;
   if (header === undefined || header.trim() === "") {
-    if (config.accessToken && !grants) return { ok: true, sentryToken: config.accessToken, userKey: "server" };
+    if (config.accessToken && !grants)
+      return { ok: true, sentryToken: config.accessToken, userKey: "server" };
     return {
       ok: false,
       status: 401,
@@ -48,7 +49,12 @@ export async function authenticateMcp(
   }
   const m = /^([A-Za-z-]+) +(\S+)$/.exec(header.trim());
   if (!m || !TOKEN.test(m[2])) {
-    return { ok: false, status: 401, error: "invalid_request", description: "Malformed Authorization header." };
+    return {
+      ok: false,
+      status: 401,
+      error: "invalid_request",
+      description: "Malformed Authorization header.",
+    };
   }
   const scheme = m[1].toLowerCase();
   const token = m[2];
@@ -56,18 +62,30 @@ export async function authenticateMcp(
     return { ok: true, sentryToken: token, userKey: `token:${hashToken(token).slice(0, 22)}` };
   }
   if (scheme !== "bearer") {
-    return { ok: false, status: 401, error: "invalid_request", description: "Use the Bearer or Sentry-Bearer scheme." };
+    return {
+      ok: false,
+      status: 401,
+      error: "invalid_request",
+      description: "Use the Bearer or Sentry-Bearer scheme.",
+    };
   }
   if (!grants) {
     return {
       ok: false,
       status: 401,
       error: "invalid_token",
-      description: "This server does not issue OAuth tokens; send Authorization: Sentry-Bearer <Sentry token>.",
+      description:
+        "This server does not issue OAuth tokens; send Authorization: Sentry-Bearer <Sentry token>.",
     };
   }
   const grant = await verifyAccessToken(grants, token);
-  if (!grant) return { ok: false, status: 401, error: "invalid_token", description: "The access token is invalid, expired or revoked." };
+  if (!grant)
+    return {
+      ok: false,
+      status: 401,
+      error: "invalid_token",
+      description: "The access token is invalid, expired or revoked.",
+    };
   const org = pathPins.organizationSlug;
   if (grant.organizationSlug && org && org !== grant.organizationSlug) {
     return {
@@ -98,12 +116,20 @@ export async function authenticateMcp(
     if (error instanceof ApiError && error.kind === "auth") {
       return { ok: false, status: 401, error: "invalid_token", description: error.message };
     }
-    return { ok: false, status: 503, description: "Could not refresh the Sentry authorization; try again shortly." };
+    return {
+      ok: false,
+      status: 503,
+      description: "Could not refresh the Sentry authorization; try again shortly.",
+    };
   }
 }
 
 /** `WWW-Authenticate` for a 401 from /mcp (RFC 6750 + RFC 9728 resource_metadata). */
-export function wwwAuthenticate(metadataUrl: string | undefined, error?: string, description?: string): string {
+export function wwwAuthenticate(
+  metadataUrl: string | undefined,
+  error?: string,
+  description?: string,
+): string {
   const params: string[] = [];
   if (metadataUrl) params.push(`resource_metadata="${metadataUrl}"`);
   else params.push('realm="sentry-mcp"');

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decrypt, encrypt, generateEncryptionKey, parseEncryptionKey, verifyPkceS256 } from "./crypto.js";
+import {
+  decrypt,
+  encrypt,
+  generateEncryptionKey,
+  parseEncryptionKey,
+  verifyPkceS256,
+} from "./crypto.js";
 
 describe("AES-GCM sealing", () => {
   it("round-trips and detects tampering or another key", () => {
@@ -31,11 +37,18 @@ describe("parseEncryptionKey", () => {
 
 describe("PKCE S256", () => {
   it("verifies the RFC 7636 appendix B example", () => {
-    expect(verifyPkceS256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")).toBe(true);
+    expect(
+      verifyPkceS256(
+        "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+        "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      ),
+    ).toBe(true);
   });
   it("rejects a wrong or malformed verifier", () => {
     const challenge = createHash("sha256").update("a".repeat(43)).digest("base64url");
     expect(verifyPkceS256("b".repeat(43), challenge)).toBe(false);
-    expect(verifyPkceS256("short", createHash("sha256").update("short").digest("base64url"))).toBe(false);
+    expect(verifyPkceS256("short", createHash("sha256").update("short").digest("base64url"))).toBe(
+      false,
+    );
   });
 });

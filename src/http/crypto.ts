@@ -1,4 +1,10 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 import { ConfigurationError } from "../errors.js";
 
 /** An opaque random token: 256 bits, base64url. */
@@ -31,8 +37,9 @@ export function parseEncryptionKey(value: string): Buffer {
   const v = value.trim();
   let key: Buffer | undefined;
   if (/^[0-9a-fA-F]{64}$/.test(v)) key = Buffer.from(v, "hex");
-  else if (/^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(v)) key = Buffer.from(v, /[-_]/.test(v) ? "base64url" : "base64");
-  if (!key || key.length !== 32) {
+  else if (/^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(v))
+    key = Buffer.from(v, /[-_]/.test(v) ? "base64url" : "base64");
+  if (key?.length !== 32) {
     throw new ConfigurationError(
       "The encryption key must be 32 bytes as base64 (openssl rand -base64 32) or 64 hex characters.",
     );
@@ -49,7 +56,9 @@ export function encrypt(key: Buffer, plaintext: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return ["v1", iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 /** Null when the value was tampered with or written under another key. */
@@ -59,7 +68,10 @@ export function decrypt(key: Buffer, sealed: string): string | null {
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    return Buffer.concat([
+      decipher.update(Buffer.from(body, "base64url")),
+      decipher.final(),
+    ]).toString("utf8");
   } catch {
     return null;
   }

@@ -19,7 +19,7 @@ export function htmlHeaders(formTargets: string[] = []): Record<string, string> 
     "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; form-action ${targets.join(" ")}; frame-ancestors 'none'; base-uri 'none'`,
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
   };
 }

@@ -32,7 +32,10 @@ class Counter {
 }
 
 class Histogram {
-  private readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+  private readonly series = new Map<
+    string,
+    { labels: Labels; counts: number[]; sum: number; count: number }
+  >();
   constructor(
     readonly name: string,
     readonly help: string,
@@ -54,7 +57,9 @@ class Histogram {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
     for (const s of this.series.values()) {
       BUCKETS.forEach((b, i) => {
-        lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: String(b) })} ${s.counts[i]}`);
+        lines.push(
+          `${this.name}_bucket${labelText({ ...s.labels, le: String(b) })} ${s.counts[i]}`,
+        );
       });
       lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: "+Inf" })} ${s.count}`);
       lines.push(`${this.name}_sum${labelText(s.labels)} ${s.sum}`);
@@ -64,12 +69,27 @@ class Histogram {
   }
 }
 
-export type ErrorKind = "http_5xx" | "tool_error" | "protocol_error" | "unauthorized" | "rate_limited" | "oauth";
+export type ErrorKind =
+  | "http_5xx"
+  | "tool_error"
+  | "protocol_error"
+  | "unauthorized"
+  | "rate_limited"
+  | "oauth";
 
 export function createMetrics() {
-  const requests = new Counter("sentry_mcp_http_requests_total", "HTTP requests by method, route and status.");
-  const latency = new Histogram("sentry_mcp_http_request_duration_seconds", "HTTP request latency in seconds by route.");
-  const tools = new Counter("sentry_mcp_tool_calls_total", "MCP tool calls by tool and outcome (ok, error).");
+  const requests = new Counter(
+    "sentry_mcp_http_requests_total",
+    "HTTP requests by method, route and status.",
+  );
+  const latency = new Histogram(
+    "sentry_mcp_http_request_duration_seconds",
+    "HTTP request latency in seconds by route.",
+  );
+  const tools = new Counter(
+    "sentry_mcp_tool_calls_total",
+    "MCP tool calls by tool and outcome (ok, error).",
+  );
   const errors = new Counter("sentry_mcp_errors_total", "Errors by kind.");
   return {
     request(method: string, route: string, status: number, seconds: number) {
@@ -99,7 +119,8 @@ export function routeLabel(path: string): string {
   if (path === "/mcp" || path === "/mcp/") return "/mcp";
   if (/^\/mcp\/[^/]+\/?$/.test(path)) return "/mcp/:org";
   if (/^\/mcp\/[^/]+\/[^/]+\/?$/.test(path)) return "/mcp/:org/:project";
-  if (path.startsWith("/.well-known/oauth-protected-resource")) return "/.well-known/oauth-protected-resource";
+  if (path.startsWith("/.well-known/oauth-protected-resource"))
+    return "/.well-known/oauth-protected-resource";
   if (path === "/.well-known/oauth-authorization-server") return path;
   if (/^\/oauth\/(authorize|callback|token|register|revoke)$/.test(path)) return path;
   if (path === "/healthz" || path === "/metrics") return path;

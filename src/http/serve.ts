@@ -55,9 +55,18 @@ export function normalizePublicUrl(value: string): string {
   } catch {
     throw new ConfigurationError(`Invalid --public-url ${JSON.stringify(value)}.`);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigurationError("--public-url must be http(s).");
-  if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== "")) {
-    throw new ConfigurationError("--public-url takes an origin only, like https://mcp.example.com.");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new ConfigurationError("--public-url must be http(s).");
+  if (
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    (url.pathname !== "/" && url.pathname !== "")
+  ) {
+    throw new ConfigurationError(
+      "--public-url takes an origin only, like https://mcp.example.com.",
+    );
   }
   return url.origin;
 }
@@ -65,7 +74,10 @@ export function normalizePublicUrl(value: string): string {
 function clientIpResolver(trustProxy: boolean) {
   return (c: Context): string | undefined => {
     if (trustProxy) {
-      const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      const hops = (c.req.header("x-forwarded-for") ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (hops.length > 0) return hops[hops.length - 1];
     }
     try {
@@ -77,7 +89,10 @@ function clientIpResolver(trustProxy: boolean) {
 }
 
 /** Starts the HTTP MCP server; resolves once it listens. */
-export async function startHttpServer(config: Config, options: ServeOptions): Promise<RunningServer> {
+export async function startHttpServer(
+  config: Config,
+  options: ServeOptions,
+): Promise<RunningServer> {
   const log = options.log;
   const publicUrl = options.publicUrl ? normalizePublicUrl(options.publicUrl) : undefined;
   const spec = typeof options.store === "object" ? undefined : parseStoreSpec(options.store);
@@ -90,12 +105,16 @@ export async function startHttpServer(config: Config, options: ServeOptions): Pr
       );
     }
     if (options.upstream) {
-      log?.warn("no MCP_ENCRYPTION_KEY: generated one for this process; OAuth grants will not survive a restart");
+      log?.warn(
+        "no MCP_ENCRYPTION_KEY: generated one for this process; OAuth grants will not survive a restart",
+      );
     }
     encryptionKey = generateEncryptionKey();
   }
   if (config.accessToken && !options.upstream && !LOOPBACK.has(options.bind)) {
-    log?.warn("a server-side Sentry token is usable by anyone who can reach this address; prefer OAuth or Sentry-Bearer");
+    log?.warn(
+      "a server-side Sentry token is usable by anyone who can reach this address; prefer OAuth or Sentry-Bearer",
+    );
   }
   const now = options.now ?? Date.now;
   const store = typeof options.store === "object" ? options.store : openStore(spec!, { now });
@@ -122,21 +141,29 @@ export async function startHttpServer(config: Config, options: ServeOptions): Pr
     },
   });
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.bind }, (info: AddressInfo) => {
-      const hostPart = options.bind.includes(":") ? `[${options.bind}]` : options.bind;
-      for (const h of [`${hostPart}:${info.port}`, `localhost:${info.port}`, `127.0.0.1:${info.port}`, `[::1]:${info.port}`]) {
-        allowedHosts.add(h.toLowerCase());
-      }
-      resolve({
-        url: `${publicUrl ?? `http://${hostPart}:${info.port}`}/mcp`,
-        port: info.port,
-        close: () =>
-          new Promise<void>((r) => {
-            if ("closeAllConnections" in server) server.closeAllConnections();
-            server.close(() => r());
-          }).then(() => (ownsStore ? store.close() : undefined)),
-      });
-    });
+    const server = serve(
+      { fetch: app.fetch, port: options.port ?? 0, hostname: options.bind },
+      (info: AddressInfo) => {
+        const hostPart = options.bind.includes(":") ? `[${options.bind}]` : options.bind;
+        for (const h of [
+          `${hostPart}:${info.port}`,
+          `localhost:${info.port}`,
+          `127.0.0.1:${info.port}`,
+          `[::1]:${info.port}`,
+        ]) {
+          allowedHosts.add(h.toLowerCase());
+        }
+        resolve({
+          url: `${publicUrl ?? `http://${hostPart}:${info.port}`}/mcp`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((r) => {
+              if ("closeAllConnections" in server) server.closeAllConnections();
+              server.close(() => r());
+            }).then(() => (ownsStore ? store.close() : undefined)),
+        });
+      },
+    );
     server.on("error", reject);
   });
 }

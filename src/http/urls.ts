@@ -56,6 +56,7 @@ export function parseResource(base: string, resource: string): PathPins | null {
   const parts = path.split("/").slice(1).map(decodeURIComponent);
   if (parts[0] !== "mcp" || parts.length > 3) return null;
   const [, org, project] = parts;
-  if ((org !== undefined && !isSlug(org)) || (project !== undefined && !isSlug(project))) return null;
+  if ((org !== undefined && !isSlug(org)) || (project !== undefined && !isSlug(project)))
+    return null;
   return { organizationSlug: org, projectSlug: project };
 }

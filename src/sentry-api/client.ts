@@ -17,6 +17,30 @@ export interface Page<T> {
   nextCursor?: string;
 }
 
+/** A downloaded file; `bytes` is absent when the body was over the size limit. */
+export interface Download {
+  contentType?: string;
+  filename?: string;
+  /** bytes, from `Content-Length` when sent */
+  size?: number;
+  tooLarge: boolean;
+  bytes?: Uint8Array;
+}
+
+/** The filename of a `Content-Disposition: attachment; filename="..."` header. */
+function filenameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header)?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star.trim().replace(/^"|"$/g, ""));
+    } catch {
+      // fall back to the plain filename parameter
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim();
+}
+
 export interface SentryClientOptions {
   /** Origin of the Sentry instance, e.g. `https://sentry.io` or `http://127.0.0.1:8765`. */
   baseUrl: string;
@@ -119,6 +143,64 @@ export class SentryClient {
   ): Promise<z.output<S>> {
     const { body } = await this.#rawJson(path, options, method, payload);
     return parse(schema, body, path);
+  }
+
+  /**
+   * Downloads a file body (event attachments). Reads at most `maxBytes`: a larger body (by
+   * `Content-Length` or while streaming) is cancelled and reported with `tooLarge`.
+   */
+  async download(
+    path: string,
+    options: RequestOptions & { maxBytes: number },
+  ): Promise<Download> {
+    const url = new URL(`${options.baseUrl ?? this.baseUrl}${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined || value === null) continue;
+      for (const item of Array.isArray(value) ? value : [value])
+        url.searchParams.append(key, String(item));
+    }
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await withUpstreamSpan("GET", url, () =>
+        this.#fetch(url, {
+          signal,
+          headers: { Authorization: `Bearer ${this.#token}`, "User-Agent": this.#userAgent },
+        }),
+      );
+    } catch (error) {
+      throw transportError(error, url, options.signal, timeout);
+    }
+    if (!response.ok) {
+      const raw = await response.text();
+      throw ApiError.fromStatus(response.status, errorDetail(raw));
+    }
+    const declared = Number(response.headers.get("content-length"));
+    const size = Number.isFinite(declared) && declared >= 0 ? declared : undefined;
+    const meta = {
+      contentType: response.headers.get("content-type") ?? undefined,
+      filename: filenameOf(response.headers.get("content-disposition")),
+    };
+    if (size !== undefined && size > options.maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      return { ...meta, size, tooLarge: true };
+    }
+    const chunks: Uint8Array[] = [];
+    let read = 0;
+    try {
+      for await (const chunk of response.body ?? []) {
+        read += chunk.length;
+        if (read > options.maxBytes) {
+          await response.body?.cancel().catch(() => undefined);
+          return { ...meta, size, tooLarge: true };
+        }
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      throw transportError(error, url, options.signal, timeout);
+    }
+    return { ...meta, size: size ?? read, tooLarge: false, bytes: Buffer.concat(chunks) };
   }
 
   async #rawJson(

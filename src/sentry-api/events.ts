@@ -4,6 +4,20 @@ import { enc } from "./organizations.js";
 
 const str = z.string().nullish();
 
+function isEntry(value: unknown): value is { type: string; data: unknown } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === "string"
+  );
+}
+
+function isTag(value: unknown): value is { key: string; value?: string | null } {
+  if (typeof value !== "object" || value === null) return false;
+  const tag = value as { key?: unknown; value?: unknown };
+  return typeof tag.key === "string" && (tag.value == null || typeof tag.value === "string");
+}
+
 /** Entries stay loosely typed here; tools/support/event-entries.ts reads each kind tolerantly. */
 export const EventSchema = z.object({
   id: z.coerce.string().nullish(),
@@ -17,20 +31,28 @@ export const EventSchema = z.object({
   culprit: str,
   dateCreated: str,
   dateReceived: str,
-  entries: z.array(z.object({ type: z.string(), data: z.unknown() })).nullish(),
-  contexts: z.record(z.string(), z.unknown()).nullish(),
-  context: z.record(z.string(), z.unknown()).nullish(),
-  tags: z.array(z.object({ key: z.string(), value: z.string().nullish() })).nullish(),
-  user: z.record(z.string(), z.unknown()).nullish(),
-  sdk: z.object({ name: str, version: str }).nullish(),
+  entries: z
+    .array(z.unknown())
+    .nullish()
+    .catch(null)
+    .transform((list) => (list ?? []).flatMap((e) => (isEntry(e) ? [e] : []))),
+  contexts: z.record(z.string(), z.unknown()).nullish().catch(null),
+  context: z.record(z.string(), z.unknown()).nullish().catch(null),
+  tags: z
+    .array(z.unknown())
+    .nullish()
+    .catch(null)
+    .transform((list) => (list ?? []).flatMap((t) => (isTag(t) ? [t] : []))),
+  user: z.record(z.string(), z.unknown()).nullish().catch(null),
+  sdk: z.object({ name: str, version: str }).nullish().catch(null),
   release: z
     .union([z.string(), z.object({ version: z.string() })])
     .nullish()
     .transform((r) => (r == null ? undefined : typeof r === "string" ? r : r.version)),
   environment: str,
-  packages: z.record(z.string(), z.string().nullable()).nullish(),
-  occurrence: z.record(z.string(), z.unknown()).nullish(),
-  metadata: z.record(z.string(), z.unknown()).nullish(),
+  packages: z.record(z.string(), z.string().nullable()).nullish().catch(null),
+  occurrence: z.record(z.string(), z.unknown()).nullish().catch(null),
+  metadata: z.record(z.string(), z.unknown()).nullish().catch(null),
 });
 export type SentryEvent = z.output<typeof EventSchema>;
 
@@ -78,8 +100,12 @@ export async function listIssueEvents(
   options: {
     query?: string;
     statsPeriod?: string;
+    environment?: string[];
     cursor?: string;
     full?: boolean;
+    /** Sentry's deterministic pseudo-random order instead of newest first. */
+    sample?: boolean;
+    limit?: number;
     signal?: AbortSignal;
   },
 ): Promise<Page<SentryEvent[]>> {
@@ -93,10 +119,37 @@ export async function listIssueEvents(
       query: {
         query: options.query,
         statsPeriod: options.statsPeriod,
+        environment: options.environment,
         cursor: options.cursor,
         full: options.full,
+        sample: options.sample || undefined,
+        per_page: options.limit,
       },
     },
+  );
+}
+
+const EventLookupSchema = z.object({
+  organizationSlug: str,
+  projectSlug: z.string(),
+  groupId: z.coerce.string().nullish(),
+  eventId: str,
+  event: EventSchema,
+});
+export type EventLookup = z.output<typeof EventLookupSchema>;
+
+/** Finds an event by id anywhere in the organization: its project, issue and full body. */
+export async function lookupEventId(
+  client: SentryClient,
+  org: string,
+  eventId: string,
+  signal?: AbortSignal,
+): Promise<EventLookup> {
+  const baseUrl = await client.regionFor(org, signal);
+  return client.get(
+    `/api/0/organizations/${enc(org)}/eventids/${enc(eventId)}/`,
+    EventLookupSchema,
+    { baseUrl, signal },
   );
 }
 

@@ -10,10 +10,17 @@ import {
   unavailableReason,
 } from "../catalog/session.js";
 import { DIRECT_TOOL_NAMES } from "../catalog/surface.js";
-import { SERVER_NAME, VERSION } from "../config.js";
+import { defaultConfig, SERVER_NAME, VERSION } from "../config.js";
 import type { SentryClient } from "../sentry-api/client.js";
 import { reportToolError, withToolSpan } from "../telemetry/index.js";
-import type { AnyTool, SessionCatalog, ToolCallResult, ToolContext } from "../tools/types.js";
+import type {
+  AnyTool,
+  DocsEndpoints,
+  SeerPolling,
+  SessionCatalog,
+  ToolCallResult,
+  ToolContext,
+} from "../tools/types.js";
 import { errorMessage } from "./errors.js";
 import { errorResult, toCallResult } from "./results.js";
 
@@ -34,6 +41,9 @@ export interface SessionDeps {
   /** The full registry; tests may pass a smaller one. */
   tools?: readonly AnyTool[];
   directNames?: readonly string[];
+  /** Docs search and site; defaults to the public ones (defaultConfig().docs). */
+  docs?: DocsEndpoints;
+  seer?: SeerPolling;
 }
 
 /** The session's view of the catalog: one place that enforces every filter at dispatch. */
@@ -106,6 +116,8 @@ export function buildServer(deps: SessionDeps): Server {
       signal: extra.signal,
       responseBudget: deps.responseBudget,
       experimental: deps.policy.experimental,
+      docs: deps.docs ?? defaultConfig().docs,
+      seer: deps.seer,
       catalog,
       canCall: (name) => callable.has(name),
       isDirect: (name) => directNames.has(name) && callable.has(name),

@@ -58,6 +58,7 @@ export async function createSession(config: Config, overrides: SessionOverrides 
   const server = buildServer({
     client,
     responseBudget: config.responseBudget,
+    docs: config.docs,
     policy: {
       skills: overrides.skills ?? config.skills,
       readOnly: overrides.readOnly ?? config.readOnly,

@@ -45,6 +45,24 @@ export interface ToolContext {
   /** The session's other tools, for the catalog meta-tools. */
   catalog: SessionCatalog;
   experimental: boolean;
+  /** Where search_docs and get_doc read from (config.docs). */
+  docs: DocsEndpoints;
+  /** Seer polling bounds for analyze_issue_with_seer; the tool's defaults when absent. */
+  seer?: SeerPolling;
+}
+
+export interface DocsEndpoints {
+  /** POST endpoint of the docs search service */
+  searchUrl: string;
+  /** origin (and optional path prefix) of the docs site; pages are `{baseUrl}{path}.md` */
+  baseUrl: string;
+}
+
+export interface SeerPolling {
+  /** total time to wait for an analysis in one call */
+  timeoutMs: number;
+  /** time between polls */
+  pollIntervalMs: number;
 }
 
 export interface SessionCatalog {

@@ -33,7 +33,12 @@ export function upstreamScope(skills: Skill[]): string {
   return [...new Set(["org:read", ...scopesFor(skills)])].join(" ");
 }
 
-export function htmlPage(c: Context, status: 200 | 400 | 403, html: string, formTargets: string[] = []) {
+export function htmlPage(
+  c: Context,
+  status: 200 | 400 | 403,
+  html: string,
+  formTargets: string[] = [],
+) {
   return c.body(html, status, htmlHeaders(formTargets));
 }
 
@@ -53,26 +58,53 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
     const base = baseUrlOf(c, deps.publicUrl);
     const client = await loadClient(store, q.get("client_id") ?? undefined);
     if (!client) {
-      return htmlPage(c, 400, renderErrorPage("Unknown client", "This application is not registered with this server. Ask it to register again."));
+      return htmlPage(
+        c,
+        400,
+        renderErrorPage(
+          "Unknown client",
+          "This application is not registered with this server. Ask it to register again.",
+        ),
+      );
     }
     const redirectUri = matchRedirectUri(client, q.get("redirect_uri") ?? undefined);
     if (!redirectUri) {
-      return htmlPage(c, 400, renderErrorPage("Invalid redirect URI", "The redirect_uri is not registered for this application."));
+      return htmlPage(
+        c,
+        400,
+        renderErrorPage(
+          "Invalid redirect URI",
+          "The redirect_uri is not registered for this application.",
+        ),
+      );
     }
     const state = q.get("state") ?? undefined;
     const fail = (error: string, description: string) =>
-      c.redirect(redirectWith(redirectUri, { error, error_description: description, state, iss: base }), 302);
-    if (q.get("response_type") !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");
+      c.redirect(
+        redirectWith(redirectUri, { error, error_description: description, state, iss: base }),
+        302,
+      );
+    if (q.get("response_type") !== "code")
+      return fail("unsupported_response_type", "Only response_type=code is supported.");
     const challenge = q.get("code_challenge");
-    if (!challenge) return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.");
+    if (!challenge)
+      return fail(
+        "invalid_request",
+        "PKCE is required: send code_challenge with code_challenge_method=S256.",
+      );
     if (q.get("code_challenge_method") !== "S256") {
       return fail("invalid_request", "Only the S256 code_challenge_method is supported.");
     }
-    if (!/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail("invalid_request", "Invalid code_challenge.");
+    if (!/^[A-Za-z0-9_-]{43}$/.test(challenge))
+      return fail("invalid_request", "Invalid code_challenge.");
     const resources = q.getAll("resource");
     if (resources.length > 1) return fail("invalid_target", "Send one resource.");
     const pins = parseResource(base, resources[0] ?? resourceUrl(base));
-    if (!pins) return fail("invalid_target", `The resource must be this server's MCP endpoint (${resourceUrl(base)}).`);
+    if (!pins)
+      return fail(
+        "invalid_target",
+        `The resource must be this server's MCP endpoint (${resourceUrl(base)}).`,
+      );
 
     const id = randomToken(18);
     const csrf = randomToken();
@@ -122,18 +154,39 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
     const csrf = field("csrf");
     const pending = id ? await getJson<PendingAuthorization>(store, pendingKeys.request(id)) : null;
     if (!pending || pending.expiresAt <= deps.now()) {
-      return htmlPage(c, 400, renderErrorPage("Request expired", "This authorization request expired. Start again from your application."));
+      return htmlPage(
+        c,
+        400,
+        renderErrorPage(
+          "Request expired",
+          "This authorization request expired. Start again from your application.",
+        ),
+      );
     }
     const cookie = getCookie(c, consentCookie(id)) ?? "";
     if (!csrf || !safeEqual(cookie, csrf) || !safeEqual(hashToken(csrf), pending.csrfHash)) {
-      return htmlPage(c, 403, renderErrorPage("Request not accepted", "This consent form was not opened in this browser. Start again from your application."));
+      return htmlPage(
+        c,
+        403,
+        renderErrorPage(
+          "Request not accepted",
+          "This consent form was not opened in this browser. Start again from your application.",
+        ),
+      );
     }
     if (field("action") !== "approve") {
       await store.delete(pendingKeys.request(id));
-      const denied = { error: "access_denied", error_description: "The user declined.", state: pending.state, iss: base };
+      const denied = {
+        error: "access_denied",
+        error_description: "The user declined.",
+        state: pending.state,
+        iss: base,
+      };
       return c.redirect(redirectWith(pending.redirectUri, denied), 302);
     }
-    const chosen = (form?.getAll("skill") ?? []).filter((s): s is Skill => pending.offered.includes(s as Skill));
+    const chosen = (form?.getAll("skill") ?? []).filter((s): s is Skill =>
+      pending.offered.includes(s as Skill),
+    );
     if (chosen.length === 0) {
       const view = {
         requestId: id,
@@ -147,7 +200,10 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
         sentryHost: new URL(deps.sentryUrl).host,
         error: "Pick at least one skill, or cancel.",
       };
-      return htmlPage(c, 400, renderConsentPage(view), [origin(deps.sentryUrl), origin(pending.redirectUri)]);
+      return htmlPage(c, 400, renderConsentPage(view), [
+        origin(deps.sentryUrl),
+        origin(pending.redirectUri),
+      ]);
     }
     const upstreamState = randomToken();
     const ttl = Math.max(1, Math.ceil((pending.expiresAt - deps.now()) / 1000));

@@ -28,24 +28,45 @@ export function registerCallbackRoute(app: Hono, deps: OAuthDeps): void {
     const q = new URL(c.req.url).searchParams;
     const upstreamState = q.get("state");
     const id = upstreamState ? await store.take(pendingKeys.upstreamState(upstreamState)) : null;
-    const pending = id ? await takeJson<PendingAuthorization>(store, pendingKeys.request(id)) : null;
+    const pending = id
+      ? await takeJson<PendingAuthorization>(store, pendingKeys.request(id))
+      : null;
     if (!id || !pending || pending.expiresAt <= deps.now() || !pending.skills) {
-      return htmlPage(c, 400, renderErrorPage("Request expired", "This sign-in is unknown or expired. Start again from your application."));
+      return htmlPage(
+        c,
+        400,
+        renderErrorPage(
+          "Request expired",
+          "This sign-in is unknown or expired. Start again from your application.",
+        ),
+      );
     }
     const cookie = getCookie(c, consentCookie(id)) ?? "";
     deleteCookie(c, consentCookie(id), { path: "/oauth" });
     if (!cookie || !safeEqual(hashToken(cookie), pending.csrfHash)) {
-      return htmlPage(c, 403, renderErrorPage("Request not accepted", "This sign-in was started in another browser. Start again from your application."));
+      return htmlPage(
+        c,
+        403,
+        renderErrorPage(
+          "Request not accepted",
+          "This sign-in was started in another browser. Start again from your application.",
+        ),
+      );
     }
     const back = (params: Record<string, string | undefined>) =>
-      c.redirect(redirectWith(pending.redirectUri, { ...params, state: pending.state, iss: base }), 302);
+      c.redirect(
+        redirectWith(pending.redirectUri, { ...params, state: pending.state, iss: base }),
+        302,
+      );
     const upstreamError = q.get("error");
     const upstreamCode = q.get("code");
     if (upstreamError || !upstreamCode) {
       const denied = upstreamError === "access_denied";
       return back({
         error: denied ? "access_denied" : "server_error",
-        error_description: denied ? "Access was denied at Sentry." : "Sentry did not return an authorization code.",
+        error_description: denied
+          ? "Access was denied at Sentry."
+          : "Sentry did not return an authorization code.",
       });
     }
     let exchanged: Awaited<ReturnType<typeof exchangeUpstreamCode>>;
@@ -57,7 +78,10 @@ export function registerCallbackRoute(app: Hono, deps: OAuthDeps): void {
       );
     } catch (error) {
       deps.log?.warn("upstream code exchange failed", { error: (error as Error).message });
-      return back({ error: "server_error", error_description: "Sentry did not accept the authorization." });
+      return back({
+        error: "server_error",
+        error_description: "Sentry did not accept the authorization.",
+      });
     }
     const code = randomToken();
     const issued: IssuedCode = {

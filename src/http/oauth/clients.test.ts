@@ -11,12 +11,14 @@ const client = (uris: string[]): OAuthClient => ({
 });
 
 describe("validateRedirectUri", () => {
-  it.each(["https://app.example/cb", "http://127.0.0.1:3000/cb", "http://localhost/cb", "http://[::1]:8080/cb?x=1"])(
-    "accepts %s",
-    (uri) => {
-      expect(validateRedirectUri(uri)).toBe(uri);
-    },
-  );
+  it.each([
+    "https://app.example/cb",
+    "http://127.0.0.1:3000/cb",
+    "http://localhost/cb",
+    "http://[::1]:8080/cb?x=1",
+  ])("accepts %s", (uri) => {
+    expect(validateRedirectUri(uri)).toBe(uri);
+  });
   it.each([
     "http://app.example/cb",
     "http://127.0.0.1.nip.io/cb",
@@ -35,7 +37,9 @@ describe("matchRedirectUri", () => {
     const c = client(["https://app.example/cb", "http://127.0.0.1:1000/callback"]);
     expect(matchRedirectUri(c, "https://app.example/cb")).toBe("https://app.example/cb");
     expect(matchRedirectUri(c, "https://app.example/cb2")).toBeNull();
-    expect(matchRedirectUri(c, "http://127.0.0.1:5555/callback")).toBe("http://127.0.0.1:5555/callback");
+    expect(matchRedirectUri(c, "http://127.0.0.1:5555/callback")).toBe(
+      "http://127.0.0.1:5555/callback",
+    );
     expect(matchRedirectUri(c, "http://127.0.0.1:5555/other")).toBeNull();
     expect(matchRedirectUri(c, "http://localhost:1000/callback")).toBeNull();
   });

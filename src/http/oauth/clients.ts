@@ -40,7 +40,10 @@ function isLoopbackHttp(url: URL): boolean {
 /** https, or http on a loopback host; never userinfo or a fragment. */
 export function validateRedirectUri(value: unknown): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) {
-    throw new RegistrationError("invalid_redirect_uri", "Each redirect URI must be a non-empty string.");
+    throw new RegistrationError(
+      "invalid_redirect_uri",
+      "Each redirect URI must be a non-empty string.",
+    );
   }
   let url: URL;
   try {
@@ -48,9 +51,16 @@ export function validateRedirectUri(value: unknown): string {
   } catch {
     throw new RegistrationError("invalid_redirect_uri", "Redirect URIs must be absolute URLs.");
   }
-  if (value.includes("#")) throw new RegistrationError("invalid_redirect_uri", "Redirect URIs must not contain a fragment.");
+  if (value.includes("#"))
+    throw new RegistrationError(
+      "invalid_redirect_uri",
+      "Redirect URIs must not contain a fragment.",
+    );
   if (url.username || url.password) {
-    throw new RegistrationError("invalid_redirect_uri", "Redirect URIs must not contain credentials.");
+    throw new RegistrationError(
+      "invalid_redirect_uri",
+      "Redirect URIs must not contain credentials.",
+    );
   }
   if (url.protocol !== "https:" && !isLoopbackHttp(url)) {
     throw new RegistrationError(
@@ -65,8 +75,12 @@ export function validateRedirectUri(value: unknown): string {
  * The registered URI a request's redirect_uri matches: exact, or for loopback http any port
  * (RFC 8252 §7.3: native apps pick an ephemeral port).
  */
-export function matchRedirectUri(client: OAuthClient, requested: string | undefined): string | null {
-  if (requested === undefined) return client.redirect_uris.length === 1 ? client.redirect_uris[0] : null;
+export function matchRedirectUri(
+  client: OAuthClient,
+  requested: string | undefined,
+): string | null {
+  if (requested === undefined)
+    return client.redirect_uris.length === 1 ? client.redirect_uris[0] : null;
   if (client.redirect_uris.includes(requested)) return requested;
   let want: URL;
   try {
@@ -74,7 +88,8 @@ export function matchRedirectUri(client: OAuthClient, requested: string | undefi
   } catch {
     return null;
   }
-  if (!isLoopbackHttp(want) || requested.includes("#") || want.username || want.password) return null;
+  if (!isLoopbackHttp(want) || requested.includes("#") || want.username || want.password)
+    return null;
   for (const registered of client.redirect_uris) {
     const have = new URL(registered);
     if (
@@ -107,25 +122,44 @@ export async function registerClient(
   }
   const meta = body as Record<string, unknown>;
   const uris = stringArray(meta.redirect_uris, "redirect_uris", []);
-  if (uris.length === 0) throw new RegistrationError("invalid_redirect_uri", "redirect_uris is required.");
+  if (uris.length === 0)
+    throw new RegistrationError("invalid_redirect_uri", "redirect_uris is required.");
   if (uris.length > MAX_REDIRECT_URIS) {
-    throw new RegistrationError("invalid_redirect_uri", `At most ${MAX_REDIRECT_URIS} redirect URIs.`);
+    throw new RegistrationError(
+      "invalid_redirect_uri",
+      `At most ${MAX_REDIRECT_URIS} redirect URIs.`,
+    );
   }
   const method = (meta.token_endpoint_auth_method ?? "client_secret_basic") as AuthMethod;
   if (!AUTH_METHODS.includes(method)) {
-    throw new RegistrationError("invalid_client_metadata", `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(", ")}.`);
+    throw new RegistrationError(
+      "invalid_client_metadata",
+      `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(", ")}.`,
+    );
   }
-  const grantTypes = stringArray(meta.grant_types, "grant_types", ["authorization_code", "refresh_token"]);
+  const grantTypes = stringArray(meta.grant_types, "grant_types", [
+    "authorization_code",
+    "refresh_token",
+  ]);
   if (grantTypes.some((g) => g !== "authorization_code" && g !== "refresh_token")) {
-    throw new RegistrationError("invalid_client_metadata", "Only authorization_code and refresh_token grants are supported.");
+    throw new RegistrationError(
+      "invalid_client_metadata",
+      "Only authorization_code and refresh_token grants are supported.",
+    );
   }
   const responseTypes = stringArray(meta.response_types, "response_types", ["code"]);
   if (responseTypes.some((r) => r !== "code")) {
-    throw new RegistrationError("invalid_client_metadata", "Only the code response type is supported.");
+    throw new RegistrationError(
+      "invalid_client_metadata",
+      "Only the code response type is supported.",
+    );
   }
   const name = meta.client_name;
   if (name !== undefined && (typeof name !== "string" || name.length > 200)) {
-    throw new RegistrationError("invalid_client_metadata", "client_name must be a string of at most 200 characters.");
+    throw new RegistrationError(
+      "invalid_client_metadata",
+      "client_name must be a string of at most 200 characters.",
+    );
   }
   const scope = typeof meta.scope === "string" ? meta.scope.slice(0, 500) : undefined;
   const secret = method === "none" ? undefined : randomToken();
@@ -144,7 +178,10 @@ export async function registerClient(
   return { client, secret };
 }
 
-export function loadClient(store: KeyValueStore, clientId: string | undefined): Promise<OAuthClient | null> {
+export function loadClient(
+  store: KeyValueStore,
+  clientId: string | undefined,
+): Promise<OAuthClient | null> {
   if (!clientId || clientId.length > 200) return Promise.resolve(null);
   return getJson<OAuthClient>(store, `client:${clientId}`);
 }

@@ -2,7 +2,12 @@
 import type { Hono } from "hono";
 import { SKILLS } from "../../tools/types.js";
 import { baseUrlOf, isSlug, resourceUrl } from "../urls.js";
-import { authenticateClient, RegistrationError, registerClient, registrationResponse } from "./clients.js";
+import {
+  authenticateClient,
+  RegistrationError,
+  registerClient,
+  registrationResponse,
+} from "./clients.js";
 import { findTokenGrant, loadGrant, revokeGrant } from "./grants.js";
 import type { OAuthDeps } from "./pending.js";
 import { formBody, oauthError } from "./token.js";
@@ -56,7 +61,8 @@ export function registerClientRoutes(app: Hono, deps: OAuthDeps): void {
       const { client, secret } = await registerClient(deps.store, body, deps.now());
       return c.json(registrationResponse(client, secret), 201, { "Cache-Control": "no-store" });
     } catch (error) {
-      if (error instanceof RegistrationError) return c.json({ error: error.code, error_description: error.message }, 400);
+      if (error instanceof RegistrationError)
+        return c.json({ error: error.code, error_description: error.message }, 400);
       throw error;
     }
   });
@@ -65,7 +71,8 @@ export function registerClientRoutes(app: Hono, deps: OAuthDeps): void {
     const form = await formBody(c);
     if (!form) return oauthError(c, "invalid_request", "Send application/x-www-form-urlencoded.");
     const client = await authenticateClient(deps.store, c, form);
-    if (!client) return oauthError(c, "invalid_client", "Unknown client or bad client credentials.", 401);
+    if (!client)
+      return oauthError(c, "invalid_client", "Unknown client or bad client credentials.", 401);
     const token = form.get("token");
     if (!token) return oauthError(c, "invalid_request", "token is required.");
     const found = await findTokenGrant(deps, token);

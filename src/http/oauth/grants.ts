@@ -83,7 +83,10 @@ async function saveGrant(deps: GrantDeps, grant: Grant) {
   await setJson(deps.store, keys.grant(grant.id), grant, seconds(grant.expiresAt - deps.now()));
 }
 
-export async function loadGrant(deps: Pick<GrantDeps, "store" | "now">, id: string): Promise<Grant | null> {
+export async function loadGrant(
+  deps: Pick<GrantDeps, "store" | "now">,
+  id: string,
+): Promise<Grant | null> {
   const grant = await getJson<Grant>(deps.store, keys.grant(id));
   return grant && grant.expiresAt > deps.now() ? grant : null;
 }
@@ -102,8 +105,18 @@ export async function issueTokens(deps: GrantDeps, grant: Grant): Promise<TokenR
   const access = randomToken();
   const refresh = randomToken();
   const base = { grantId: grant.id, clientId: grant.clientId };
-  await setJson(deps.store, keys.access(access), { ...base, expiresAt: now + accessSeconds * 1000 }, accessSeconds);
-  await setJson(deps.store, keys.refresh(refresh), { ...base, expiresAt: now + refreshSeconds * 1000 }, refreshSeconds);
+  await setJson(
+    deps.store,
+    keys.access(access),
+    { ...base, expiresAt: now + accessSeconds * 1000 },
+    accessSeconds,
+  );
+  await setJson(
+    deps.store,
+    keys.refresh(refresh),
+    { ...base, expiresAt: now + refreshSeconds * 1000 },
+    refreshSeconds,
+  );
   return {
     access_token: access,
     token_type: "Bearer",
@@ -141,18 +154,26 @@ export type RefreshOutcome =
   | { ok: false; description: string };
 
 /** Rotates a refresh token; a second use of a rotated token revokes the whole grant. */
-export async function rotateRefreshToken(deps: GrantDeps, token: string, clientId: string): Promise<RefreshOutcome> {
+export async function rotateRefreshToken(
+  deps: GrantDeps,
+  token: string,
+  clientId: string,
+): Promise<RefreshOutcome> {
   const record = await takeJson<RefreshTokenRecord>(deps.store, keys.refresh(token));
   if (!record) {
     const reused = await getJson<{ grantId: string }>(deps.store, keys.rotated(token));
     if (reused) {
       await revokeGrant(deps.store, reused.grantId);
-      return { ok: false, description: "Refresh token already used; the grant has been revoked. Authorize again." };
+      return {
+        ok: false,
+        description: "Refresh token already used; the grant has been revoked. Authorize again.",
+      };
     }
     return { ok: false, description: "Unknown or expired refresh token." };
   }
   const remaining = record.expiresAt - deps.now();
-  if (remaining > 0) await setJson(deps.store, keys.rotated(token), { grantId: record.grantId }, seconds(remaining));
+  if (remaining > 0)
+    await setJson(deps.store, keys.rotated(token), { grantId: record.grantId }, seconds(remaining));
   if (remaining <= 0) return { ok: false, description: "Refresh token expired." };
   if (record.clientId !== clientId) {
     // A token presented by another client is treated as stolen.
@@ -186,9 +207,15 @@ export async function upstreamAccessToken(deps: GrantDeps, grant: Grant): Promis
   let current = grant;
   for (let attempt = 0; attempt < 40; attempt++) {
     const tokens = openUpstream(deps.encryptionKey, current.upstream);
-    if (!tokens) throw new ApiError("auth", 401, "Stored Sentry credentials cannot be decrypted (the encryption key changed). Authorize again.");
+    if (!tokens)
+      throw new ApiError(
+        "auth",
+        401,
+        "Stored Sentry credentials cannot be decrypted (the encryption key changed). Authorize again.",
+      );
     const now = deps.now();
-    const fresh = tokens.expiresAt === undefined || tokens.expiresAt - now > UPSTREAM_REFRESH_MARGIN_MS;
+    const fresh =
+      tokens.expiresAt === undefined || tokens.expiresAt - now > UPSTREAM_REFRESH_MARGIN_MS;
     if (fresh || !tokens.refreshToken) {
       if (tokens.expiresAt !== undefined && tokens.expiresAt <= now) {
         throw new ApiError("auth", 401, "The Sentry authorization expired. Authorize again.");
@@ -205,10 +232,16 @@ export async function upstreamAccessToken(deps: GrantDeps, grant: Grant): Promis
         }
         let refreshed: UpstreamTokens;
         try {
-          const upstreamDeps = { sentryUrl: deps.sentryUrl, app: deps.upstream, fetch: deps.fetch, now: deps.now };
+          const upstreamDeps = {
+            sentryUrl: deps.sentryUrl,
+            app: deps.upstream,
+            fetch: deps.fetch,
+            now: deps.now,
+          };
           refreshed = await refreshUpstream(upstreamDeps, tokens.refreshToken);
         } catch (error) {
-          if (error instanceof ApiError && error.kind === "auth") await revokeGrant(deps.store, current.id);
+          if (error instanceof ApiError && error.kind === "auth")
+            await revokeGrant(deps.store, current.id);
           throw error;
         }
         current = { ...latest, upstream: sealUpstream(deps.encryptionKey, refreshed) };

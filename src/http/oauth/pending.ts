@@ -53,7 +53,10 @@ export const pendingKeys = {
 export const consentCookie = (id: string) => `mcp_consent_${id.replace(/[^A-Za-z0-9_-]/g, "")}`;
 
 /** The client's redirect URI with response parameters added (RFC 9207 `iss` always). */
-export function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
+export function redirectWith(
+  redirectUri: string,
+  params: Record<string, string | undefined>,
+): string {
   const url = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
   return url.toString();

@@ -9,7 +9,12 @@ import { type IssuedCode, type OAuthDeps, pendingKeys } from "./pending.js";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
-export function oauthError(c: Context, error: string, description: string, status: 400 | 401 = 400) {
+export function oauthError(
+  c: Context,
+  error: string,
+  description: string,
+  status: 400 | 401 = 400,
+) {
   if (status === 401 && /^Basic\s/i.test(c.req.header("authorization") ?? "")) {
     c.header("WWW-Authenticate", 'Basic realm="sentry-mcp"');
   }
@@ -37,23 +42,36 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
     const form = await formBody(c);
     if (!form) return oauthError(c, "invalid_request", "Send application/x-www-form-urlencoded.");
     const client = await authenticateClient(store, c, form);
-    if (!client) return oauthError(c, "invalid_client", "Unknown client or bad client credentials.", 401);
+    if (!client)
+      return oauthError(c, "invalid_client", "Unknown client or bad client credentials.", 401);
     const grantType = form.get("grant_type");
 
     if (grantType === "authorization_code") {
       const code = form.get("code");
-      const issued = code ? await takeJson<IssuedCode>(store, pendingKeys.code(hashToken(code))) : null;
-      if (!issued || issued.expiresAt <= deps.now()) return oauthError(c, "invalid_grant", "Unknown, used or expired code.");
-      if (issued.clientId !== client.client_id) return oauthError(c, "invalid_grant", "The code was issued to another client.");
+      const issued = code
+        ? await takeJson<IssuedCode>(store, pendingKeys.code(hashToken(code)))
+        : null;
+      if (!issued || issued.expiresAt <= deps.now())
+        return oauthError(c, "invalid_grant", "Unknown, used or expired code.");
+      if (issued.clientId !== client.client_id)
+        return oauthError(c, "invalid_grant", "The code was issued to another client.");
       if (form.get("redirect_uri") !== issued.redirectUri) {
-        return oauthError(c, "invalid_grant", "redirect_uri does not match the authorization request.");
+        return oauthError(
+          c,
+          "invalid_grant",
+          "redirect_uri does not match the authorization request.",
+        );
       }
       const verifier = form.get("code_verifier");
       if (!verifier || !verifyPkceS256(verifier, issued.codeChallenge)) {
         return oauthError(c, "invalid_grant", "PKCE verification failed.");
       }
       if (!resourceMatches(base, form.get("resource"), issued.resource)) {
-        return oauthError(c, "invalid_target", "The resource does not match the authorization request.");
+        return oauthError(
+          c,
+          "invalid_target",
+          "The resource does not match the authorization request.",
+        );
       }
       const grant = await createGrant(deps, {
         clientId: client.client_id,

@@ -29,7 +29,11 @@ const TokenResponse = z.object({
   expires_at: z.string().nullish(),
   scope: z.union([z.string(), z.array(z.string())]).nullish(),
   user: z
-    .object({ id: z.union([z.string(), z.number()]), name: z.string().nullish(), email: z.string().nullish() })
+    .object({
+      id: z.union([z.string(), z.number()]),
+      name: z.string().nullish(),
+      email: z.string().nullish(),
+    })
     .nullish(),
 });
 
@@ -62,7 +66,11 @@ async function tokenRequest(deps: UpstreamDeps, body: Record<string, string>) {
       signal: AbortSignal.timeout(15_000),
     });
   } catch (error) {
-    throw new ApiError("upstream", 502, `Sentry's token endpoint is unreachable: ${(error as Error).message}`);
+    throw new ApiError(
+      "upstream",
+      502,
+      `Sentry's token endpoint is unreachable: ${(error as Error).message}`,
+    );
   }
   const json = (await response.json().catch(() => null)) as { error?: unknown } | null;
   if (!response.ok) {
@@ -75,7 +83,8 @@ async function tokenRequest(deps: UpstreamDeps, body: Record<string, string>) {
     );
   }
   const parsed = TokenResponse.safeParse(json);
-  if (!parsed.success) throw new ApiError("upstream", 502, "Sentry's token endpoint sent an unexpected answer.");
+  if (!parsed.success)
+    throw new ApiError("upstream", 502, "Sentry's token endpoint sent an unexpected answer.");
   const t = parsed.data;
   const expiresAt =
     typeof t.expires_in === "number"
@@ -100,7 +109,13 @@ export function exchangeUpstreamCode(deps: UpstreamDeps, code: string, redirectU
   return tokenRequest(deps, { grant_type: "authorization_code", code, redirect_uri: redirectUri });
 }
 
-export async function refreshUpstream(deps: UpstreamDeps, refreshToken: string): Promise<UpstreamTokens> {
-  const { tokens } = await tokenRequest(deps, { grant_type: "refresh_token", refresh_token: refreshToken });
+export async function refreshUpstream(
+  deps: UpstreamDeps,
+  refreshToken: string,
+): Promise<UpstreamTokens> {
+  const { tokens } = await tokenRequest(deps, {
+    grant_type: "refresh_token",
+    refresh_token: refreshToken,
+  });
   return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
 }

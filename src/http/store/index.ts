@@ -29,7 +29,9 @@ export function parseStoreSpec(value: string | undefined): StoreSpec {
     return { kind: "redis", location: v };
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(v) && !/^sqlite:/i.test(v)) {
-    throw new ConfigurationError("--store takes redis://..., rediss://..., sqlite:PATH, a file path or :memory:.");
+    throw new ConfigurationError(
+      "--store takes redis://..., rediss://..., sqlite:PATH, a file path or :memory:.",
+    );
   }
   const path = v.replace(/^sqlite:(\/\/)?/i, "");
   return { kind: "sqlite", location: path === "" ? ":memory:" : path };

@@ -12,7 +12,11 @@ return n`;
  */
 export function openRedisStore(url: string, options: { prefix?: string } = {}): KeyValueStore {
   const prefix = options.prefix ?? "sentry-mcp:";
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+  });
   // Errors surface on the failing command; without a listener ioredis would also log them.
   redis.on("error", () => {});
   const k = (key: string) => `${prefix}${key}`;

@@ -50,7 +50,36 @@ export const BreadcrumbSchema = z.object({
 export type Breadcrumb = z.output<typeof BreadcrumbSchema>;
 const BreadcrumbsEntry = z.object({ values: z.array(BreadcrumbSchema).nullish().catch(null) });
 
-const RequestEntry = z.object({ method: str, url: str });
+const RequestEntry = z.object({
+  method: str,
+  url: str,
+  query: z.unknown(),
+  data: z.unknown(),
+  inferredContentType: str,
+});
+
+const CspEntry = z.object({
+  blocked_uri: str,
+  violated_directive: str,
+  effective_directive: str,
+  document_uri: str,
+  source_file: str,
+  line_number: z.union([z.number(), z.string()]).nullish(),
+  original_policy: str,
+  disposition: str,
+  referrer: str,
+});
+export type CspReport = z.output<typeof CspEntry>;
+
+export const SpanSchema = z.object({
+  span_id: str,
+  parent_span_id: str,
+  op: str,
+  description: str,
+  start_timestamp: num,
+  timestamp: num,
+});
+export type Span = z.output<typeof SpanSchema>;
 const MessageEntry = z.object({ formatted: str, message: str });
 const ThreadsEntry = z.object({
   values: z
@@ -101,4 +130,18 @@ export function stacktraceOf(event: SentryEvent): Frame[] {
     entry(event, "stacktrace", z.object({ frames: z.array(FrameSchema).nullish().catch(null) }))
       ?.frames ?? []
   );
+}
+
+export function cspOf(event: SentryEvent): CspReport | undefined {
+  return entry(event, "csp", CspEntry);
+}
+
+/** Spans of a transaction event's `spans` entry; malformed spans are skipped. */
+export function spansOf(event: SentryEvent): Span[] {
+  const raw = event.entries?.find((e) => e.type === "spans")?.data;
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item) => {
+    const parsed = SpanSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

@@ -1,24 +1,73 @@
 import { formatDate } from "../../format/dates.js";
 import { codeBlock, inlineCode, truncate } from "../../format/markdown.js";
 import type { SentryEvent } from "../../sentry-api/events.js";
+import { breadcrumbLine } from "./breadcrumb-format.js";
 import {
   breadcrumbsOf,
   exceptionsOf,
   messageOf,
   requestOf,
   stacktraceOf,
+  threadsOf,
 } from "./event-entries.js";
-import { formatExceptionChain, formatFrames } from "./stacktrace-format.js";
+import {
+  defaultThread,
+  type FrameOptions,
+  formatExceptionChain,
+  formatFrames,
+  threadLabel,
+} from "./stacktrace-format.js";
 
 const CONTEXT_KEYS: Record<string, string[]> = {
   os: ["name", "version"],
+  client_os: ["name", "version"],
   runtime: ["name", "version"],
   browser: ["name", "version"],
   device: ["family", "model", "arch"],
   app: ["app_name", "app_version"],
   gpu: ["name"],
 };
-const SKIP_CONTEXTS = new Set(["trace", "culture", "cloud_resource", "replay", "profile"]);
+/** Shown elsewhere (trace, replay, feedback) or noise for debugging. */
+const SKIP_CONTEXTS = new Set([
+  "trace",
+  "culture",
+  "cloud_resource",
+  "replay",
+  "profile",
+  "feedback",
+  "request",
+]);
+
+/** Event tags already shown as facts, contexts, request, user or exception mechanism. */
+const SHOWN_TAGS = new Set([
+  "environment",
+  "release",
+  "dist",
+  "level",
+  "url",
+  "user",
+  "runtime",
+  "runtime.name",
+  "os",
+  "os.name",
+  "client_os",
+  "client_os.name",
+  "browser",
+  "browser.name",
+  "device",
+  "device.family",
+  "handled",
+  "mechanism",
+  "transaction",
+  "trace",
+  "trace.span",
+  "trace.ctx",
+  "replayId",
+  "replay_id",
+  "sentry:user",
+  "sentry:release",
+  "sentry:dist",
+]);
 
 function scalar(value: unknown): string | undefined {
   if (value === null || value === undefined || value === "") return undefined;
@@ -42,139 +91,162 @@ export function contextSummary(contexts: Record<string, unknown> | null | undefi
       .map((k) => scalar(ctx[k]))
       .filter(Boolean)
       .join(" ");
-    if (value) lines.push(`- ${name}: ${inlineCode(truncate(value, 160))}`);
+    if (value) lines.push(`- ${inlineCode(name)}: ${inlineCode(truncate(value, 160))}`);
   }
   return lines;
 }
 
+function contextString(event: SentryEvent, context: string, key: string): string | undefined {
+  const ctx = event.contexts?.[context] as Record<string, unknown> | null | undefined;
+  const value = ctx && typeof ctx === "object" ? ctx[key] : undefined;
+  return typeof value === "string" && value ? value : undefined;
+}
+
+function tagValue(event: SentryEvent, key: string): string | undefined {
+  return event.tags?.find((t) => t.key === key)?.value ?? undefined;
+}
+
 export function traceIdOf(event: SentryEvent): string | undefined {
-  const trace = event.contexts?.trace as { trace_id?: unknown } | undefined;
-  return typeof trace?.trace_id === "string" ? trace.trace_id : undefined;
+  return contextString(event, "trace", "trace_id") ?? tagValue(event, "trace");
+}
+
+export function replayIdOf(event: SentryEvent): string | undefined {
+  return (
+    contextString(event, "replay", "replay_id") ??
+    contextString(event, "feedback", "replay_id") ??
+    tagValue(event, "replayId")
+  );
 }
 
 export function environmentOf(event: SentryEvent): string | undefined {
-  return event.environment ?? event.tags?.find((t) => t.key === "environment")?.value ?? undefined;
+  return event.environment ?? tagValue(event, "environment");
 }
 
 function userLine(user: Record<string, unknown> | null | undefined): string | undefined {
   if (!user) return undefined;
-  const parts = ["id", "username", "email"].map((k) => scalar(user[k])).filter(Boolean) as string[];
+  const parts = ["id", "username", "email", "ip_address"]
+    .map((k) => scalar(user[k]))
+    .filter((v): v is string => !!v && v !== "None");
   return parts.length ? parts.map((p) => inlineCode(p)).join(", ") : undefined;
 }
 
 export function formatBreadcrumbs(event: SentryEvent, max: number): string[] {
   const crumbs = breadcrumbsOf(event);
   const shown = crumbs.slice(-max);
-  const lines = shown.map((b) => {
-    const time =
-      typeof b.timestamp === "number"
-        ? new Date(b.timestamp * 1000).toISOString().slice(11, 19)
-        : (b.timestamp?.slice(11, 19) ?? "");
-    const data = b.data
-      ? ["method", "url", "status_code", "to", "from"]
-          .map((k) => scalar(b.data?.[k]))
-          .filter(Boolean)
-          .join(" ")
-      : "";
-    const body = truncate([b.message, data].filter(Boolean).join(" ") || "(no message)", 200);
-    return `- ${time} ${b.category ?? b.type ?? "default"}${b.level && b.level !== "info" ? ` ${b.level}` : ""}: ${inlineCode(body)}`;
-  });
+  const lines = shown.map((b) => breadcrumbLine(b));
   if (crumbs.length > shown.length)
     lines.unshift(`- … ${crumbs.length - shown.length} earlier breadcrumbs`);
   return lines;
 }
 
-function evidenceSection(event: SentryEvent): string[] {
-  const display = (event.occurrence?.evidenceDisplay ?? []) as Array<{
-    name?: string;
-    value?: unknown;
-  }>;
-  if (!Array.isArray(display) || display.length === 0) return [];
-  const lines = ["### Evidence", ""];
-  for (const item of display) {
-    const value = scalar(item?.value);
-    if (!item?.name || !value) continue;
-    lines.push(
-      value.includes("\n")
-        ? `**${item.name}**:\n${codeBlock(truncate(value, 2000))}`
-        : `**${item.name}**: ${inlineCode(truncate(value, 500))}`,
-    );
+function requestLines(event: SentryEvent): string[] {
+  const request = requestOf(event);
+  if (!request?.url) return [];
+  const url = request.url.split("?")[0];
+  const lines = [
+    `**Request**: ${inlineCode(`${request.method ?? "GET"} ${truncate(url, 300)}`)}`,
+  ];
+  const body = request.data;
+  if (body !== null && body !== undefined && body !== "") {
+    const rendered = typeof body === "string" ? body : JSON.stringify(body);
+    lines.push(`**Request body**: ${inlineCode(truncate(rendered, 300))}`);
   }
-  return lines.length > 2 ? lines : [];
+  return lines;
 }
 
-export interface EventFormatOptions {
-  breadcrumbs?: number;
-  showAllFrames?: boolean;
-}
-
-/** The event's sections: exception chain, message, request, evidence, context, tags, user. */
-export function formatEventBody(event: SentryEvent, options: EventFormatOptions = {}): string[] {
-  const out: string[] = [];
+/** The stack trace part: exception chain, else the crashed thread, else a bare stacktrace. */
+function stackSection(event: SentryEvent, options: FrameOptions): string[] {
   const exceptions = exceptionsOf(event);
   if (exceptions.length) {
-    out.push(
+    return [
       "### Stack Trace",
       "",
-      "Most recent call last; `[app]` marks in-app frames.",
+      "Oldest call first, crashing frame last; `[app]` marks in-app frames.",
       "",
-      formatExceptionChain(exceptions, { showAll: options.showAllFrames }),
+      formatExceptionChain(exceptions, options),
       "",
-    );
-  } else {
-    const frames = stacktraceOf(event);
-    if (frames.length) out.push("### Stack Trace", "", codeBlock(formatFrames(frames)), "");
+    ];
   }
+  const threads = threadsOf(event) ?? [];
+  const thread = defaultThread(threads);
+  const threadFrames = thread?.stacktrace?.frames ?? [];
+  if (thread && threadFrames.length) {
+    const others = threads.length - 1;
+    return [
+      `### Stack Trace (thread ${threadLabel(thread)})`,
+      "",
+      codeBlock(formatFrames(threadFrames, options)),
+      ...(others > 0 ? ["", `${others} more thread${others > 1 ? "s" : ""} recorded.`] : []),
+      "",
+    ];
+  }
+  const frames = stacktraceOf(event);
+  return frames.length
+    ? ["### Stack Trace", "", codeBlock(formatFrames(frames, options)), ""]
+    : [];
+}
+
+export interface EventFormatOptions extends FrameOptions {
+  breadcrumbs?: number;
+  /** the message is shown elsewhere (feedback) */
+  hideMessage?: boolean;
+}
+
+/** The event's sections: stack trace, message, request, user, contexts, tags, crumbs, extra. */
+export function formatEventBody(event: SentryEvent, options: EventFormatOptions = {}): string[] {
+  const out: string[] = [...stackSection(event, options)];
   const message = messageOf(event);
-  if (message && !exceptions.length)
+  if (message && !exceptionsOf(event).length && !options.hideMessage)
     out.push("### Message", "", codeBlock(truncate(message, 2000)), "");
-  out.push(...evidenceSection(event));
-  if (out.length && out[out.length - 1] !== "") out.push("");
-  const request = requestOf(event);
-  if (request?.url) {
-    const url = request.url.split("?")[0];
-    out.push(`**Request**: ${inlineCode(`${request.method ?? "GET"} ${truncate(url, 300)}`)}`);
-  }
+  const facts = [...requestLines(event)];
   const user = userLine(event.user);
-  if (user) out.push(`**User**: ${user}`);
+  if (user) facts.push(`**User**: ${user}`);
   if (event.sdk?.name)
-    out.push(
+    facts.push(
       `**SDK**: ${inlineCode(`${event.sdk.name}${event.sdk.version ? ` ${event.sdk.version}` : ""}`)}`,
     );
+  if (facts.length) out.push(...facts, "");
   const contexts = contextSummary(event.contexts);
-  if (contexts.length) out.push("", "### Contexts", "", ...contexts);
-  const tags = (event.tags ?? []).filter((t) => t.value != null && t.value !== "");
+  if (contexts.length) out.push("### Contexts", "", ...contexts, "");
+  const tags = (event.tags ?? []).filter(
+    (t) => t.value != null && t.value !== "" && !SHOWN_TAGS.has(t.key),
+  );
   if (tags.length) {
     out.push(
-      "",
-      "### Tags",
+      "### Other Tags",
       "",
       tags
         .slice(0, 30)
         .map((t) => inlineCode(`${t.key}=${truncate(String(t.value), 100)}`))
         .join(", "),
+      "",
     );
   }
   const crumbs = formatBreadcrumbs(event, options.breadcrumbs ?? 5);
-  if (crumbs.length) out.push("", "### Last Breadcrumbs", "", ...crumbs);
+  if (crumbs.length) out.push("### Last Breadcrumbs", "", ...crumbs, "");
   const extra =
     event.context && typeof event.context === "object" ? Object.entries(event.context) : [];
   if (extra.length) {
-    out.push("", "### Extra Data", "");
+    out.push("### Extra Data", "");
     for (const [key, value] of extra.slice(0, 15)) {
       out.push(`- ${inlineCode(key)}: ${inlineCode(truncate(scalar(value) ?? "null", 200))}`);
     }
     if (extra.length > 15) out.push(`- … ${extra.length - 15} more keys`);
+    out.push("");
   }
   return out;
 }
 
 export function eventHeader(event: SentryEvent, label: string): string[] {
+  const env = environmentOf(event);
+  const transaction = tagValue(event, "transaction");
   const facts = [
     event.dateCreated ? `**Occurred**: ${formatDate(event.dateCreated)}` : undefined,
-    environmentOf(event) ? `**Environment**: ${inlineCode(environmentOf(event))}` : undefined,
+    env ? `**Environment**: ${inlineCode(env)}` : undefined,
     event.release ? `**Release**: ${inlineCode(event.release)}` : undefined,
+    transaction ? `**Transaction**: ${inlineCode(transaction)}` : undefined,
     traceIdOf(event) ? `**Trace**: ${inlineCode(traceIdOf(event))}` : undefined,
+    replayIdOf(event) ? `**Replay**: ${inlineCode(replayIdOf(event))}` : undefined,
   ].filter(Boolean) as string[];
   return [`## Event ${inlineCode(event.eventID)} (${label})`, "", ...facts, ""];
 }

@@ -14,23 +14,56 @@ export function assigneeLabel(issue: Pick<Issue, "assignedTo">): string {
   return text(who);
 }
 
-export function statusLabel(issue: Pick<Issue, "status" | "substatus">): string {
-  const status = issue.status ?? "unknown";
-  return issue.substatus && issue.substatus !== status
-    ? `${status} (${issue.substatus.replace(/_/g, " ")})`
-    : status;
+function statusDetail(details: Record<string, unknown> | null | undefined): string | undefined {
+  if (!details) return undefined;
+  const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+  if (details.inNextRelease) return "in the next release";
+  if (str(details.inRelease)) return `in ${inlineCode(str(details.inRelease))}`;
+  if (details.inCommit && typeof details.inCommit === "object") {
+    const id = str((details.inCommit as Record<string, unknown>).id);
+    return id ? `in commit ${inlineCode(id.slice(0, 12))}` : "in a commit";
+  }
+  if (str(details.ignoreUntil)) return `until ${formatDate(str(details.ignoreUntil))}`;
+  if (str(details.ignoreCount)) return `until ${str(details.ignoreCount)} more events`;
+  if (str(details.ignoreUserCount)) return `until ${str(details.ignoreUserCount)} more users`;
+  return undefined;
 }
+
+export function statusLabel(
+  issue: Pick<Issue, "status" | "substatus"> & Partial<Pick<Issue, "statusDetails">>,
+): string {
+  const status = issue.status ?? "unknown";
+  const extras = [
+    issue.substatus && issue.substatus !== status ? issue.substatus.replace(/_/g, " ") : undefined,
+    statusDetail(issue.statusDetails),
+  ].filter(Boolean);
+  return extras.length ? `${status} (${extras.join(", ")})` : status;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  monitor_check_in_failure: "check-in failure",
+  uptime_domain_failure: "domain down",
+  metric_issue: "metric",
+  feedback: "feedback",
+};
 
 /** Sentry's issue kind in words: `error`, `performance: N+1 DB queries`, `metric`... */
 export function kindLabel(issue: Pick<Issue, "issueCategory" | "issueType" | "type">): string {
-  const category = issue.issueCategory ?? issue.type ?? "error";
+  const category = (issue.issueCategory ?? issue.type ?? "error").replace(/_/g, " ");
   const type = issue.issueType;
-  if (!type || type === category || type === "error") return category;
-  const pretty = type
-    .replace(/^performance_/, "")
-    .replace(/_/g, " ")
-    .replace(/\bn plus one\b/i, "N+1")
-    .replace(/\bdb\b/i, "DB");
+  if (!type || type === "error") return category;
+  const pretty = (
+    TYPE_NAMES[type] ??
+    type
+      .replace(/^(performance|profile)_/, "")
+      .replace(/_/g, " ")
+      .replace(/\bn plus one\b/i, "N+1")
+      .replace(/\bdb\b/gi, "DB")
+      .replace(/\bhttp\b/gi, "HTTP")
+      .replace(/\bapi\b/gi, "API")
+      .replace(/\bio\b/gi, "I/O")
+  ).trim();
+  if (!pretty || pretty === category || pretty === `${category} issue`) return category;
   return `${category}: ${pretty}`;
 }
 

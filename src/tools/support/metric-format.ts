@@ -1,3 +1,4 @@
+import { formatDate } from "../../format/dates.js";
 import { inlineCode } from "../../format/markdown.js";
 import type { SentryEvent } from "../../sentry-api/events.js";
 
@@ -19,37 +20,94 @@ function record(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+function scalar(value: unknown): string | number | undefined {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim()) return value;
+  return undefined;
+}
+
+const COMPARISON: Record<string, string> = {
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+  eq: "=",
+  ne: "!=",
+  "0": ">",
+  "1": "<",
+};
+/** Detector priority levels a condition resolves to. */
+const RESULT: Record<string, string> = { "75": "high", "50": "medium", "25": "low", "0": "resolved" };
+
+function conditionText(condition: Record<string, unknown>): string | undefined {
+  const comparison = scalar(condition.comparison);
+  if (comparison === undefined) return undefined;
+  const op = COMPARISON[String(condition.type ?? "")] ?? String(condition.type ?? "").trim();
+  const result = condition.conditionResult;
+  const outcome =
+    typeof result === "number" || typeof result === "string"
+      ? (RESULT[String(result)] ?? String(result))
+      : typeof result === "boolean"
+        ? String(result)
+        : undefined;
+  return `${op ? `${op} ` : ""}${comparison}${outcome ? ` → ${outcome}` : ""}`;
+}
+
+function isoSeconds(value: unknown): number | undefined {
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) return value * 1000;
+  if (typeof value === "string") {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? undefined : ms;
+  }
+  return undefined;
+}
+
+/**
+ * The window the monitor evaluated: an explicit `window` in the evidence, else the interval
+ * ending at the occurrence's detection time (or the event's time).
+ */
+function evaluatedWindow(
+  event: SentryEvent,
+  evidence: Record<string, unknown>,
+  seconds: number | undefined,
+): string | undefined {
+  const explicit = record(evidence.window);
+  if (explicit) {
+    const start = isoSeconds(explicit.start);
+    const end = isoSeconds(explicit.end);
+    if (start !== undefined && end !== undefined)
+      return `${formatDate(new Date(start).toISOString())} → ${formatDate(new Date(end).toISOString())}`;
+  }
+  const end = isoSeconds(event.occurrence?.detectionTime) ?? isoSeconds(event.dateCreated);
+  if (end === undefined || !seconds) return undefined;
+  return `${formatDate(new Date(end - seconds * 1000).toISOString())} → ${formatDate(new Date(end).toISOString())}`;
+}
+
 /** Reads the metric monitor facts from the occurrence's camelCased `evidenceData`. */
 export function metricDetailsOf(event: SentryEvent): MetricDetails | undefined {
   const evidence = record(event.occurrence?.evidenceData);
   if (!evidence) return undefined;
   const sources = Array.isArray(evidence.dataSources) ? evidence.dataSources : [];
-  const snuba = record(record(record(sources[0])?.queryObj)?.snubaQuery);
+  const snuba = sources
+    .map((source) => record(record(record(source)?.queryObj)?.snubaQuery))
+    .find(Boolean);
   if (!snuba && evidence.detectorId == null) return undefined;
   const conditions = Array.isArray(evidence.conditions)
-    ? evidence.conditions.map(record).filter(Boolean)
+    ? evidence.conditions.map(record).filter((c): c is Record<string, unknown> => !!c)
     : [];
-  const threshold = conditions
-    .map((c) => {
-      const type = String(c?.type ?? "").replace(/_/g, " ");
-      return c?.comparison != null ? `${type} ${c.comparison}`.trim() : undefined;
-    })
-    .filter(Boolean)
-    .join("; ");
-  const window = record(evidence.window) ?? undefined;
+  const threshold = conditions.map(conditionText).filter(Boolean).join(", ");
+  const seconds = typeof snuba?.timeWindow === "number" ? snuba.timeWindow : undefined;
+  const value = scalar(evidence.value) ?? scalar(record(evidence.value)?.value);
   return {
-    detectorId: evidence.detectorId != null ? String(evidence.detectorId) : undefined,
-    dataset: snuba?.dataset != null ? String(snuba.dataset) : undefined,
-    aggregate: snuba?.aggregate != null ? String(snuba.aggregate) : undefined,
+    detectorId: scalar(evidence.detectorId) !== undefined ? String(evidence.detectorId) : undefined,
+    dataset: scalar(snuba?.dataset) !== undefined ? String(snuba?.dataset) : undefined,
+    aggregate: scalar(snuba?.aggregate) !== undefined ? String(snuba?.aggregate) : undefined,
     query: typeof snuba?.query === "string" ? snuba.query : undefined,
-    timeWindowSeconds: typeof snuba?.timeWindow === "number" ? snuba.timeWindow : undefined,
+    timeWindowSeconds: seconds,
     environment: typeof snuba?.environment === "string" ? snuba.environment : undefined,
-    value:
-      typeof evidence.value === "number" || typeof evidence.value === "string"
-        ? evidence.value
-        : undefined,
+    value,
     threshold: threshold || undefined,
-    window: window ? [window.start, window.end].filter(Boolean).join(" → ") : undefined,
+    window: evaluatedWindow(event, evidence, seconds),
   };
 }
 
@@ -70,6 +128,12 @@ export function searchDatasetFor(
   return "errors";
 }
 
+/** The monitor's query with its environment folded in, as search syntax. */
+export function metricSearchQuery(m: MetricDetails): string {
+  const env = m.environment ? `environment:${m.environment}` : "";
+  return [env, m.query ?? ""].filter((part) => part.trim()).join(" ");
+}
+
 export function formatMetricDetails(m: MetricDetails): string[] {
   const rows: Array<[string, string | undefined]> = [
     ["Metric Monitor ID", m.detectorId && inlineCode(m.detectorId)],
@@ -78,7 +142,7 @@ export function formatMetricDetails(m: MetricDetails): string[] {
     ["Query", m.query ? inlineCode(m.query) : undefined],
     ["Interval", m.timeWindowSeconds ? duration(m.timeWindowSeconds) : undefined],
     ["Environment", m.environment && inlineCode(m.environment)],
-    ["Evaluated window", m.window && inlineCode(m.window)],
+    ["Evaluated window", m.window],
     ["Value", m.value !== undefined ? inlineCode(m.value) : undefined],
     ["Threshold", m.threshold && inlineCode(m.threshold)],
   ];

@@ -1,7 +1,14 @@
 import { UserInputError } from "../../errors.js";
 
 export type SentryResource =
-  | { type: "issue"; org?: string; issueId: string; eventId?: string }
+  | {
+      type: "issue";
+      org?: string;
+      issueId: string;
+      eventId?: string;
+      /** `/events/latest/` style links */
+      eventSelector?: "latest" | "oldest" | "recommended";
+    }
   | { type: "event"; org?: string; project?: string; eventId: string; issueId?: string }
   | { type: "trace"; org?: string; traceId: string }
   | { type: "replay"; org?: string; replayId: string }
@@ -58,8 +65,10 @@ export function assertEventId(value: string): string {
  */
 export function parseSentryUrl(input: string): ParsedSentryUrl {
   let url: URL;
+  const raw = input.trim();
   try {
-    url = new URL(input.trim());
+    // Links pasted without a scheme (`acme.sentry.io/issues/1/`) are meant as https.
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
   } catch {
     throw new UserInputError(
       `${JSON.stringify(input)} is not a URL. Pass a full Sentry URL such as https://my-org.sentry.io/issues/123/.`,
@@ -68,7 +77,21 @@ export function parseSentryUrl(input: string): ParsedSentryUrl {
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new UserInputError(`Unsupported URL scheme ${url.protocol} in ${JSON.stringify(input)}.`);
   }
-  const segments = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  const segments = url.pathname
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+  if (segments[0] === "share") {
+    throw new UserInputError(
+      "Public share links cannot be looked up; open the issue in Sentry and paste its URL.",
+    );
+  }
   let org: string | undefined;
   const sub = url.hostname.match(/^([a-z0-9-]+)\.sentry\.io$/i)?.[1];
   if (sub && !REGION_SUBDOMAINS.has(sub.toLowerCase())) org = sub;
@@ -96,8 +119,15 @@ function resourceFromPath(
     const issueId = assertIssueId(s[issues + 1]);
     const events = s[issues + 2] === "events" ? s[issues + 3] : undefined;
     const eventId = events && isEventId(events) ? assertEventId(events) : undefined;
+    const selector = events?.toLowerCase();
+    if (selector === "latest" || selector === "oldest" || selector === "recommended")
+      return { type: "issue", org, issueId, eventSelector: selector };
     return { type: "issue", org, issueId, eventId };
   }
+  // Feedback links: /issues/feedback/?feedbackSlug={project}:{issueId}
+  const feedback = url.searchParams.get("feedbackSlug")?.split(":").pop();
+  if (feedback && isIssueId(feedback))
+    return { type: "issue", org, issueId: assertIssueId(feedback) };
   const trace = at("trace");
   if (trace >= 0 && s[trace + 1] && HEX32.test(s[trace + 1])) {
     return { type: "trace", org, traceId: s[trace + 1].toLowerCase() };

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import type { Page, SentryClient } from "./client.js";
+import { enc } from "./organizations.js";
+
+// Writes are sent exactly once: SentryClient never retries, and callers must not either (a
+// repeated POST could create a second monitor). See src/tools/support/write-errors.ts.
+
+const str = z.string().nullish();
+
+/**
+ * An uptime monitor (undocumented in the spec; shape from Sentry's serializer). Request header
+ * values and the request body may hold credentials: tools show header names only.
+ */
+export const UptimeMonitorSchema = z.object({
+  id: z.coerce.string(),
+  projectSlug: str,
+  name: str,
+  environment: str,
+  status: str,
+  uptimeStatus: z.number().nullish(),
+  mode: z.number().nullish(),
+  owner: z
+    .object({ type: str, id: z.coerce.string().nullish(), name: str, email: str })
+    .nullish(),
+  url: str,
+  method: str,
+  body: str,
+  headers: z.array(z.array(z.string())).nullish(),
+  intervalSeconds: z.number().nullish(),
+  timeoutMs: z.number().nullish(),
+  traceSampling: z.boolean().nullish(),
+  recoveryThreshold: z.number().nullish(),
+  downtimeThreshold: z.number().nullish(),
+});
+export type UptimeMonitor = z.output<typeof UptimeMonitorSchema>;
+
+/** Fields of a create or update (camelCase, as Sentry's validator accepts them). */
+export interface UptimeMonitorFields {
+  name?: string;
+  url?: string;
+  method?: string;
+  headers?: Array<[string, string]>;
+  body?: string | null;
+  intervalSeconds?: number;
+  timeoutMs?: number;
+  environment?: string;
+  status?: "active" | "disabled";
+  owner?: string | null;
+  traceSampling?: boolean;
+  recoveryThreshold?: number;
+  downtimeThreshold?: number;
+}
+
+export async function listUptimeMonitors(
+  client: SentryClient,
+  org: string,
+  options: {
+    projectSlug?: string;
+    environment?: string;
+    query?: string;
+    cursor?: string;
+    perPage?: number;
+    signal?: AbortSignal;
+  } = {},
+): Promise<Page<UptimeMonitor[]>> {
+  const baseUrl = await client.regionFor(org, options.signal);
+  return client.getPage(`/api/0/organizations/${enc(org)}/uptime/`, z.array(UptimeMonitorSchema), {
+    baseUrl,
+    query: {
+      projectSlug: options.projectSlug,
+      environment: options.environment,
+      query: options.query,
+      cursor: options.cursor,
+      per_page: options.perPage,
+    },
+    signal: options.signal,
+  });
+}
+
+const monitorPath = (org: string, project: string, id: string) =>
+  `/api/0/projects/${enc(org)}/${enc(project)}/uptime/${enc(id)}/`;
+
+export async function getUptimeMonitor(
+  client: SentryClient,
+  org: string,
+  project: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<UptimeMonitor> {
+  const baseUrl = await client.regionFor(org, signal);
+  return client.get(monitorPath(org, project, id), UptimeMonitorSchema, { baseUrl, signal });
+}
+
+export async function createUptimeMonitor(
+  client: SentryClient,
+  org: string,
+  project: string,
+  fields: UptimeMonitorFields,
+  signal?: AbortSignal,
+): Promise<UptimeMonitor> {
+  const baseUrl = await client.regionFor(org, signal);
+  return client.send(
+    "POST",
+    `/api/0/projects/${enc(org)}/${enc(project)}/uptime/`,
+    fields,
+    UptimeMonitorSchema,
+    { baseUrl, signal },
+  );
+}
+
+export async function updateUptimeMonitor(
+  client: SentryClient,
+  org: string,
+  project: string,
+  id: string,
+  fields: UptimeMonitorFields,
+  signal?: AbortSignal,
+): Promise<UptimeMonitor> {
+  const baseUrl = await client.regionFor(org, signal);
+  return client.send("PUT", monitorPath(org, project, id), fields, UptimeMonitorSchema, {
+    baseUrl,
+    signal,
+  });
+}
+
+export async function deleteUptimeMonitor(
+  client: SentryClient,
+  org: string,
+  project: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const baseUrl = await client.regionFor(org, signal);
+  await client.send("DELETE", monitorPath(org, project, id), undefined, z.unknown(), {
+    baseUrl,
+    signal,
+  });
+}

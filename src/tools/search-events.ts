@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { inlineCode } from "../format/markdown.js";
+import { queryEventsTable, queryReplaysTable } from "../sentry-api/explore.js";
+import { defineTool } from "./define.js";
+import { DATASET_CONFIG, DATASETS, type Dataset, defaultSort } from "./support/events-datasets.js";
+import { renderTable } from "./support/events-format.js";
+import { explorePath } from "./support/events-links.js";
+import { explainRejection, validateSelection } from "./support/events-validate.js";
+import { cursor, organizationSlug, period, projectSlug } from "./support/params.js";
+import { describeRange, isoDateTime, resolveTimeRange } from "./support/time-range.js";
+import type { ToolContext } from "./types.js";
+
+const TITLES: Record<Dataset, string> = {
+  errors: "Error events",
+  spans: "Spans",
+  logs: "Logs",
+  metrics: "Metrics",
+  profiles: "Profiled functions",
+  replays: "Replays",
+};
+
+/** Replay rows carry seconds and ISO strings; give the table the same typing as events meta. */
+const REPLAY_TYPES = { duration: "duration", started_at: "date", finished_at: "date" };
+const REPLAY_UNITS = { duration: "second" };
+
+function responseNotes(
+  ctx: ToolContext,
+  dataset: Dataset,
+  fields: string[],
+  nextCursor: string | undefined,
+  omitted: number,
+  shown: number,
+): string[] {
+  const notes: string[] = [];
+  if (omitted > 0)
+    notes.push(
+      `- ${omitted} more rows of this page were left out to keep the response small; ask for fewer fields or \`limit: ${shown}\` (the cursor continues after the whole page).`,
+    );
+  if (nextCursor) notes.push(`- More rows: pass \`cursor: "${nextCursor}"\` with the same arguments.`);
+  if (fields.includes("trace") && ctx.canCall("get_trace_details"))
+    notes.push("- `get_trace_details` with a `trace` value shows that whole trace.");
+  if (dataset === "spans" && fields.includes("id") && ctx.canCall("get_span_details"))
+    notes.push("- `get_span_details` with `trace` and `id` (the span ID) shows one span.");
+  if (fields.includes("issue") && ctx.canCall("get_issue_details"))
+    notes.push("- `get_issue_details` with an `issue` short ID shows its stack trace.");
+  if (dataset === "replays" && ctx.canCall("get_replay_details"))
+    notes.push("- `get_replay_details` with a replay `id` shows what the user did.");
+  return notes;
+}
+
+export default defineTool({
+  name: "search_events",
+  title: "Search Events",
+  description: [
+    "Query Sentry data as a table: dataset errors, spans, logs, metrics, profiles (profiled functions) or replays.",
+    "`query` uses Sentry search syntax (`span.op:db`, `severity:error`, `trace:<id>`); `fields` are attributes or aggregates",
+    "(`count()`, `p95(span.duration)`) and aggregates group by the other fields; `sort` must be a selected field (`-count()`).",
+    "Use for counts, slowest operations, recent logs or errors across issues.",
+  ].join(" "),
+  inputSchema: {
+    organizationSlug,
+    dataset: z.enum(DATASETS).default("errors").describe("Which data to query"),
+    query: z
+      .string()
+      .trim()
+      .max(1000)
+      .default("")
+      .describe("Sentry search syntax, e.g. `span.op:db span.duration:>500ms`"),
+    fields: z
+      .array(z.string().trim().min(1).max(200))
+      .min(1)
+      .max(20)
+      .optional()
+      .describe("Columns: attributes and aggregates (defaults per dataset)"),
+    sort: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("A selected field, `-` prefix for descending, e.g. `-timestamp`, `-count()`"),
+    projectSlug: projectSlug.optional(),
+    environment: z.string().trim().min(1).max(100).optional().describe("e.g. production"),
+    period: period.describe("Relative range like 1h, 24h, 14d (default 14d)"),
+    start: isoDateTime.optional().describe("Absolute start (ISO 8601), with end"),
+    end: isoDateTime.optional().describe("Absolute end (ISO 8601), with start"),
+    limit: z.number().int().min(1).max(100).default(10).describe("Rows per page (max 100)"),
+    cursor,
+  },
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+  skills: ["inspect", "triage", "seer"],
+  requiredScopes: ["event:read"],
+  async handler(params, ctx) {
+    const org = params.organizationSlug;
+    const dataset = params.dataset;
+    const config = DATASET_CONFIG[dataset];
+    const fields = params.fields ?? config.defaultFields;
+    const sort = params.sort ?? defaultSort(dataset, fields, params.fields !== undefined);
+    validateSelection(dataset, fields, sort);
+    const range = resolveTimeRange(params, "14d");
+    const project = params.projectSlug;
+    const query =
+      project && dataset !== "replays"
+        ? `project:${project} ${params.query}`.trim()
+        : params.query;
+
+    let rows: Array<Record<string, unknown>>;
+    let nextCursor: string | undefined;
+    let types: Record<string, string> | undefined;
+    let units: Record<string, string | null> | undefined;
+    try {
+      if (dataset === "replays") {
+        const page = await queryReplaysTable(ctx.client, org, {
+          fields,
+          query,
+          sort,
+          ...range,
+          projectSlug: project,
+          environment: params.environment,
+          perPage: params.limit,
+          cursor: params.cursor,
+          signal: ctx.signal,
+        });
+        rows = page.data;
+        nextCursor = page.nextCursor;
+        types = REPLAY_TYPES;
+        units = REPLAY_UNITS;
+      } else {
+        const page = await queryEventsTable(ctx.client, org, {
+          dataset: config.api,
+          fields,
+          query,
+          sort,
+          ...range,
+          environment: params.environment,
+          perPage: params.limit,
+          cursor: params.cursor,
+          signal: ctx.signal,
+        });
+        rows = page.data.data;
+        nextCursor = page.nextCursor;
+        types = page.data.meta?.fields ?? undefined;
+        units = page.data.meta?.units ?? undefined;
+      }
+    } catch (error) {
+      throw await explainRejection(error, ctx, org, dataset);
+    }
+
+    const scope = project ? `${org}/${project}` : org;
+    const facts = [
+      `Query ${inlineCode(query || "(all)")}`,
+      describeRange(range),
+      params.environment ? `environment ${inlineCode(params.environment)}` : undefined,
+      sort ? `sort ${inlineCode(sort)}` : undefined,
+    ].filter(Boolean);
+    if (Object.values(types ?? {}).includes("date")) facts.push("times UTC");
+    const lines = [`# ${TITLES[dataset]} in **${inlineCode(scope)}**`, "", `${facts.join(", ")}.`, ""];
+    const url = ctx.client.orgWebPath(
+      org,
+      explorePath({ dataset, fields, query, sort, ...range, environment: params.environment }),
+    );
+    if (rows.length === 0) {
+      lines.push(
+        `No ${config.noun} match. Widen the period, loosen the query, or check the field names.`,
+        "",
+        `**Explore**: ${url}`,
+      );
+      return lines.join("\n");
+    }
+    const table = renderTable({
+      fields,
+      rows,
+      types,
+      units,
+      maxChars: Math.max(2_000, ctx.responseBudget - 3_000),
+    });
+    lines.push(...table.lines, "", `**Explore**: ${url}`);
+    const notes = responseNotes(ctx, dataset, fields, nextCursor, table.omitted, table.shown);
+    if (notes.length > 0) lines.push("", "## Response Notes", "", ...notes);
+    return lines.join("\n");
+  },
+});
