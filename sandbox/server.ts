@@ -8,9 +8,11 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { createStore } from "./data/index.js";
 import type { SandboxStore } from "./data/types.js";
+import { registerAiConversationRoutes } from "./routes/ai-conversations.js";
 import { registerAlertRoutes } from "./routes/alerts.js";
 import { registerAutofixRoutes } from "./routes/autofix.js";
 import { registerDashboardRoutes } from "./routes/dashboards.js";
+import { registerDeviceRoutes } from "./routes/device.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerEventRoutes } from "./routes/events.js";
 import { registerExploreRoutes } from "./routes/explore.js";
@@ -23,9 +25,11 @@ import { registerMonitorEnvironmentRoutes } from "./routes/monitor-environments.
 import { registerMonitorRoutes } from "./routes/monitors.js";
 import { registerOAuthRoutes } from "./routes/oauth.js";
 import { registerOrganizationRoutes } from "./routes/organizations.js";
+import { registerProfilingRoutes } from "./routes/profiling.js";
 import { registerProjectWriteRoutes } from "./routes/project-writes.js";
 import { registerProjectRoutes } from "./routes/projects.js";
 import { registerReleaseRoutes } from "./routes/releases.js";
+import { registerReplayRoutes } from "./routes/replays.js";
 import { registerTagRoutes } from "./routes/tags.js";
 import { registerTeamRoutes } from "./routes/teams.js";
 import { registerUptimeRoutes } from "./routes/uptime.js";
@@ -134,6 +138,10 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerKeyRoutes(app, deps);
   registerUptimeRoutes(app, deps);
   registerMonitorEnvironmentRoutes(app, deps);
+  registerReplayRoutes(app, deps);
+  registerProfilingRoutes(app, deps);
+  registerAiConversationRoutes(app, deps);
+  registerDeviceRoutes(app, deps, tokens); // before OAuth: both serve /oauth/token/
   registerOAuthRoutes(app, deps, tokens);
 
   // Like Django's APPEND_SLASH: GETs without the trailing slash are redirected, the rest 404.

@@ -1,21 +1,27 @@
 import { it } from "vitest";
-import { startSandbox } from "./server.js";
+import { stable, startTestSandbox, toolCaller } from "../test/harness.js";
 it("x", async () => {
-  const sb = await startSandbox({ now: new Date("2026-11-01T12:00:00Z"), tokens: ["t"] });
-  const get = async (p: string) => { const r = await fetch(sb.url + p, { headers: { Authorization: "Bearer t" } }); return [r.status, await r.text()] as const; };
-  console.log("spans", sb.store.explore.spans.length, "logs", sb.store.explore.logs.length, "metrics", sb.store.explore.metrics.length, "calls", sb.store.explore.profileCalls.length, sb.store.explore.traceIds);
-  for (const p of [
-    "/api/0/organizations/acme/events/?dataset=spans&field=span.op&field=count()&field=p95(span.duration)&sort=-count()&per_page=5&statsPeriod=7d",
-    "/api/0/organizations/acme/events/?dataset=errors&field=issue&field=title&field=timestamp&sort=-timestamp&per_page=3",
-    "/api/0/organizations/acme/events/?dataset=logs&field=timestamp&field=severity&field=message&query=severity:error&sort=-timestamp&per_page=4",
-    "/api/0/organizations/acme/events/?dataset=tracemetrics&field=transaction&field=p95(value,http.request.duration,distribution,millisecond)&sort=-p95(value,http.request.duration,distribution,millisecond)&per_page=4",
-    "/api/0/organizations/acme/events/?dataset=profile_functions&field=function&field=count()&field=p95(function.duration)&sort=-count()&per_page=4",
-    "/api/0/organizations/acme/events/?dataset=spans&field=span.op&sort=-timestamp",
-    "/api/0/organizations/acme/events/?dataset=spans&field=bogus",
-    "/api/0/organizations/acme/trace-items/attributes/?itemType=spans&attributeType=number",
-    "/api/0/organizations/acme/trace-meta/" + sb.store.explore.traceIds.checkout + "/",
-  ]) { const [s, b] = await get(p); console.log(s, p, "\n", b.slice(0, 1200)); }
-  const [s, b] = await get("/api/0/organizations/acme/trace/" + sb.store.explore.traceIds.checkout + "/");
-  console.log(s, b.slice(0, 2500));
+  const sb = await startTestSandbox();
+  const t = toolCaller(sb);
+  const ids = sb.store.explore.traceIds;
+  const show = async (name: string, args: Record<string, unknown>) => {
+    const r = await t.call(name, args);
+    console.log(`===== ${name} ${JSON.stringify(args)} (${r.isError ? "ERROR" : "ok"})\n` + stable(r.content.map((c: any) => c.text).join("\n"), sb));
+  };
+  await show("search_events", { organizationSlug: "acme", dataset: "spans", limit: 5 });
+  await show("search_events", { organizationSlug: "acme", dataset: "spans", fields: ["span.op", "count()", "p95(span.duration)"], period: "7d", limit: 5 });
+  await show("search_events", { organizationSlug: "acme", dataset: "logs", query: "severity:[error,warn]", limit: 6 });
+  await show("search_events", { organizationSlug: "acme", limit: 5 });
+  await show("search_events", { organizationSlug: "acme", dataset: "metrics", fields: ["transaction", "p95(value,http.request.duration,distribution,millisecond)", "count(value,http.request.duration,distribution,millisecond)"], limit: 5 });
+  await show("search_events", { organizationSlug: "acme", dataset: "profiles", limit: 5 });
+  await show("search_events", { organizationSlug: "acme", dataset: "spans", fields: ["span.op", "bogus.attr"] });
+  await show("search_events", { organizationSlug: "acme", dataset: "spans", fields: ["span.op"], sort: "-timestamp" });
+  await show("get_trace_details", { organizationSlug: "acme", traceId: ids.checkout });
+  await show("get_trace_details", { organizationSlug: "acme", traceId: ids.orders });
+  await show("get_trace_details", { organizationSlug: "acme", traceId: ids.reports });
+  await show("get_span_details", { organizationSlug: "acme", traceId: ids.revenue, spanId: sb.store.explore.spans.find(s => s.traceId === ids.revenue && s.op === "db")!.spanId });
+  await show("find_releases", { organizationSlug: "acme" });
+  await show("get_release_details", { organizationSlug: "acme", version: "backend@2.14.0" });
+  await show("get_release_details", { organizationSlug: "acme", version: "com.acme.mobile@3.2.0+412" });
   await sb.close();
 });

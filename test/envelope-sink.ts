@@ -114,7 +114,10 @@ export async function startEnvelopeSink(): Promise<EnvelopeSink> {
       const encoding = String(req.headers["content-encoding"] ?? "").toLowerCase();
       if (encoding === "gzip") body = gunzipSync(body);
       else if (encoding === "deflate") body = inflateSync(body);
-      if (req.method === "POST" && /\/envelope\/?$/.test(new URL(req.url ?? "/", "http://x").pathname)) {
+      if (
+        req.method === "POST" &&
+        /\/envelope\/?$/.test(new URL(req.url ?? "/", "http://x").pathname)
+      ) {
         envelopes.push(parseEnvelope(body));
       }
       res.writeHead(200, { "content-type": "application/json" });
@@ -127,7 +130,9 @@ export async function startEnvelopeSink(): Promise<EnvelopeSink> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const items = <T>(type: string): T[] =>
-    envelopes.flatMap((e) => e.items.filter((i) => i.header.type === type).map((i) => i.payload as T));
+    envelopes.flatMap((e) =>
+      e.items.filter((i) => i.header.type === type).map((i) => i.payload as T),
+    );
   const transactions = () => items<TransactionEvent>("transaction");
   return {
     dsn: `http://publickey@127.0.0.1:${port}/1`,
@@ -144,7 +149,8 @@ export async function startEnvelopeSink(): Promise<EnvelopeSink> {
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate()) {
-        if (Date.now() > deadline) throw new Error(`envelope sink: condition not met in ${timeoutMs}ms`);
+        if (Date.now() > deadline)
+          throw new Error(`envelope sink: condition not met in ${timeoutMs}ms`);
         await new Promise((r) => setTimeout(r, 25));
       }
     },

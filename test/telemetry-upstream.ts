@@ -27,14 +27,18 @@ export async function startFakeUpstream(token = CANARY_TOKEN): Promise<FakeUpstr
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify(body));
     };
-    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { detail: "Invalid token" });
+    if (req.headers.authorization !== `Bearer ${token}`)
+      return send(401, { detail: "Invalid token" });
     const path = url.pathname;
-    if (path === "/api/0/auth/") return send(200, { id: "1", name: "Jane Doe", email: "jane@example.com" });
-    if (path === "/api/0/organizations/") return send(200, [{ id: "1", slug: "acme", name: "Acme" }]);
+    if (path === "/api/0/auth/")
+      return send(200, { id: "1", name: "Jane Doe", email: "jane@example.com" });
+    if (path === "/api/0/organizations/")
+      return send(200, [{ id: "1", slug: "acme", name: "Acme" }]);
     const projects = /^\/api\/0\/organizations\/([^/]+)\/projects\/$/.exec(path);
     if (projects) {
       const org = projects[1];
-      if (org === "acme") return send(200, [{ id: "2", slug: "backend", name: "Backend", platform: "node" }]);
+      if (org === "acme")
+        return send(200, [{ id: "2", slug: "backend", name: "Backend", platform: "node" }]);
       if (org === "boom") {
         return send(500, { detail: `kaboom for ${token} ${CANARY_LLM_KEY} ${CANARY_BEARER}` });
       }

@@ -10,7 +10,13 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EnvelopeSink, type SpanRecord, startEnvelopeSink } from "./envelope-sink.js";
-import { CANARY_BEARER, CANARY_LLM_KEY, CANARY_TOKEN, type FakeUpstream, startFakeUpstream } from "./telemetry-upstream.js";
+import {
+  CANARY_BEARER,
+  CANARY_LLM_KEY,
+  CANARY_TOKEN,
+  type FakeUpstream,
+  startFakeUpstream,
+} from "./telemetry-upstream.js";
 
 const CLI = new URL("../dist/src/cli/index.js", import.meta.url).pathname;
 const SANDBOX_BUILT = existsSync(new URL("../dist/sandbox/server.js", import.meta.url));
@@ -36,7 +42,10 @@ function textOf(result: Awaited<ReturnType<Client["callTool"]>>): string {
   return (result.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("\n");
 }
 
-function spanNamed(name: string, where: (s: SpanRecord) => boolean = () => true): SpanRecord | undefined {
+function spanNamed(
+  name: string,
+  where: (s: SpanRecord) => boolean = () => true,
+): SpanRecord | undefined {
   return sink.spans().find((s) => s.description === name && where(s));
 }
 
@@ -70,7 +79,10 @@ describe("telemetry over stdio (built CLI)", () => {
   });
 
   it("sends `mcp.connect/stdio` and `tools/call {tool}` spans with MCP attributes", async () => {
-    const result = await client.callTool({ name: "find_organizations", arguments: { query: "acme" } });
+    const result = await client.callTool({
+      name: "find_organizations",
+      arguments: { query: "acme" },
+    });
     expect(result.isError).toBeFalsy();
     await sink.waitFor(() => spanNamed("tools/call find_organizations") !== undefined);
     const connect = spanNamed("mcp.connect/stdio");
@@ -98,15 +110,25 @@ describe("telemetry over stdio (built CLI)", () => {
   });
 
   it("reports an upstream 500 (event id in the result) but not a 404", async () => {
-    const notFound = await client.callTool({ name: "find_projects", arguments: { organizationSlug: "missing" } });
+    const notFound = await client.callTool({
+      name: "find_projects",
+      arguments: { organizationSlug: "missing" },
+    });
     expect(notFound.isError).toBe(true);
     expect(textOf(notFound)).not.toContain("reported as event");
-    const failed = await client.callTool({ name: "find_projects", arguments: { organizationSlug: "boom" } });
+    const failed = await client.callTool({
+      name: "find_projects",
+      arguments: { organizationSlug: "boom" },
+    });
     expect(failed.isError).toBe(true);
     const eventId = /\(reported as event ([0-9a-f]{32})\)/.exec(textOf(failed))?.[1];
     expect(eventId).toBeDefined();
     await sink.waitFor(() => sink.errors().length > 0);
-    await sink.waitFor(() => sink.transactions().filter((t) => t.transaction === "tools/call find_projects").length === 2);
+    await sink.waitFor(
+      () =>
+        sink.transactions().filter((t) => t.transaction === "tools/call find_projects").length ===
+        2,
+    );
     expect(sink.errors().map((e) => e.event_id)).toEqual([eventId]);
     const statuses = sink
       .spans()
@@ -123,7 +145,8 @@ describe("telemetry over stdio (built CLI)", () => {
     });
     await sink.waitFor(() => sink.transactions().length >= 4);
     const bytes = sink.allBytes().toString("utf8");
-    for (const canary of [CANARY_TOKEN, CANARY_LLM_KEY, "canarybearertoken42"]) expect(bytes).not.toContain(canary);
+    for (const canary of [CANARY_TOKEN, CANARY_LLM_KEY, "canarybearertoken42"])
+      expect(bytes).not.toContain(canary);
     expect(stderr).not.toContain(CANARY_TOKEN);
   });
 });
@@ -172,11 +195,16 @@ describe("telemetry over HTTP (built CLI `serve`)", () => {
     await client.connect(transport);
     const result = await client.callTool({ name: "find_organizations", arguments: {} });
     expect(result.isError).toBeFalsy();
-    const failed = await client.callTool({ name: "find_projects", arguments: { organizationSlug: "boom" } });
+    const failed = await client.callTool({
+      name: "find_projects",
+      arguments: { organizationSlug: "boom" },
+    });
     expect(textOf(failed)).toMatch(/reported as event [0-9a-f]{32}/);
     await client.close();
 
-    await sink.waitFor(() => spanNamed("tools/call find_organizations") !== undefined && sink.errors().length > 0);
+    await sink.waitFor(
+      () => spanNamed("tools/call find_organizations") !== undefined && sink.errors().length > 0,
+    );
     const tool = spanNamed("tools/call find_organizations")!;
     expect(tool.data).toMatchObject({
       "mcp.method.name": "tools/call",
@@ -189,12 +217,16 @@ describe("telemetry over HTTP (built CLI `serve`)", () => {
     expect(root).toMatchObject({
       op: "http.server",
       description: "POST /mcp",
-      data: expect.objectContaining({ "http.response.status_code": 200, "network.transport": "tcp" }),
+      data: expect.objectContaining({
+        "http.response.status_code": 200,
+        "network.transport": "tcp",
+      }),
     });
     const siblings = sink.spans().filter((s) => s.parent_span_id === root?.span_id);
     expect(siblings.map((s) => s.description)).toContain("mcp.connect/http");
     const bytes = sink.allBytes().toString("utf8");
-    for (const canary of [CANARY_TOKEN, CANARY_LLM_KEY, "canarybearertoken42"]) expect(bytes).not.toContain(canary);
+    for (const canary of [CANARY_TOKEN, CANARY_LLM_KEY, "canarybearertoken42"])
+      expect(bytes).not.toContain(canary);
   });
 });
 

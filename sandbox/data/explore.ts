@@ -3,6 +3,7 @@
 import type { ExploreData, LogRecord, SpanRecord } from "./explore-types.js";
 import { PROJECT_IDS as P } from "./trace-builder.js";
 import { seedAnchoredTraces } from "./traces.js";
+import { seedAdminTrace } from "./traces-admin.js";
 import { seedVolume } from "./traces-volume.js";
 import type { EventRecord } from "./types.js";
 import { hexId } from "./util.js";
@@ -36,15 +37,21 @@ function traceLogs(spans: SpanRecord[], traceId: string, rows: LogRow[]): LogRec
 export function seedExplore(now: Date, events: EventRecord[]): ExploreData {
   const anchored = seedAnchoredTraces(events);
   const volume = seedVolume(now);
-  const spans = [...anchored.spans, ...volume.spans];
-  const ids = anchored.ids;
+  const admin = seedAdminTrace(now);
+  const spans = [...anchored.spans, ...admin.spans, ...volume.spans];
+  const ids: Record<string, string> = { ...anchored.ids, admin: admin.traceId };
   const logs: LogRecord[] = [
     ...traceLogs(spans, ids.checkout ?? "", [
       [25, "info", "checkout started cart=c_1842 items=3 total=129.90 EUR"],
       [64, "debug", "cache miss for key cart:totals:c_1842"],
       [100, "info", "charging card via acquirer=northbank amount_minor=12990"],
       [2106, "warn", "retrying charge | attempt=2 | backoff=0ms | reason=502 Bad Gateway"],
-      [2352, "error", "charge failed: acquirer northbank answered 502 after 2 attempts", { "custom.acquirer": "northbank" }],
+      [
+        2352,
+        "error",
+        "charge failed: acquirer northbank answered 502 after 2 attempts",
+        { "custom.acquirer": "northbank" },
+      ],
       [2475, "error", "checkout aborted for cart c_1842; stock locks released"],
     ]),
     ...traceLogs(spans, ids.orders ?? "", [

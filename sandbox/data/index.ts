@@ -3,6 +3,7 @@
  * are all relative to `now`: the same `now` always yields byte-identical data.
  */
 
+import { seedAiConversations } from "./ai-conversations.js";
 import { seedAlerts } from "./alerts.js";
 import { seedSeer } from "./autofix.js";
 import { type BuildContext, buildEvents, buildIssue, buildTags } from "./builders.js";
@@ -27,8 +28,10 @@ import {
   seedTeams,
   seedUsers,
 } from "./organizations.js";
+import { seedProfiles } from "./profiles.js";
 import { seedProjects } from "./projects.js";
 import { seedCommits, seedCommitters, seedReleases, seedRepositories } from "./releases.js";
+import { seedReplays } from "./replays.js";
 import type { IssueSeed } from "./seed-types.js";
 import type { EventRecord, IssueRecord, SandboxStore, TagRecord } from "./types.js";
 import { seedUptimeMonitors } from "./uptime.js";
@@ -90,7 +93,11 @@ export function createStore(now: Date = new Date()): SandboxStore {
     seer: seedSeer(now),
     projectKeys: seedProjectKeys(now, ctx.projects),
     uptimeMonitors: seedUptimeMonitors(now),
+    replays: seedReplays(now, events),
+    profiles: { profiles: [], chunks: [] },
+    aiConversations: seedAiConversations(now),
   };
   seedIssueExtras(store);
+  store.profiles = seedProfiles(now, store.explore.spans);
   return store;
 }

@@ -107,3 +107,21 @@ export function repeated(
   }
   return nodes;
 }
+
+/** A PostgreSQL query span. */
+export const db = (desc: string, at: number, dur: number, status = "ok"): SpanNode => ({
+  op: "db",
+  desc,
+  at,
+  dur,
+  status,
+  attrs: { "db.system": "postgresql" },
+});
+
+/** Django's middleware chain at the start of a request. */
+export const middleware = (at: number): SpanNode[] =>
+  [
+    "django.middleware.security.SecurityMiddleware.__call__",
+    "django.contrib.sessions.middleware.SessionMiddleware.__call__",
+    "django.middleware.common.CommonMiddleware.__call__",
+  ].map((desc, k) => ({ op: "middleware.django", desc, at: at + k, dur: 1 }));

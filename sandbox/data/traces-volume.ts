@@ -3,12 +3,7 @@
  * their logs, trace metrics and profiled function calls, generated from a fixed PRNG.
  */
 
-import type {
-  LogRecord,
-  MetricRecord,
-  ProfileCallRecord,
-  SpanRecord,
-} from "./explore-types.js";
+import type { LogRecord, MetricRecord, ProfileCallRecord, SpanRecord } from "./explore-types.js";
 import { buildTrace, PROJECT_IDS as P, type SpanNode } from "./trace-builder.js";
 import { DAY, HOUR, hexId, prng } from "./util.js";
 
@@ -46,9 +41,17 @@ const ENDPOINTS: Endpoint[] = [
     spread: 140,
     children: (d) => [
       pg('SELECT "orders_order".* FROM "orders_order" LIMIT 50', 4, Math.round(d * 0.1)),
-      { op: "serialize", desc: "OrderSerializer.to_representation", at: 30, dur: Math.round(d * 0.6) },
+      {
+        op: "serialize",
+        desc: "OrderSerializer.to_representation",
+        at: 30,
+        dur: Math.round(d * 0.6),
+      },
     ],
-    functions: [["orders.serializers.OrderSerializer.to_representation", "orders", true], ...DJANGO],
+    functions: [
+      ["orders.serializers.OrderSerializer.to_representation", "orders", true],
+      ...DJANGO,
+    ],
   },
   {
     project: P.backend,
@@ -76,8 +79,18 @@ const ENDPOINTS: Endpoint[] = [
     base: 60,
     spread: 60,
     children: (d) => [
-      { op: "cache.get", desc: "products:catalog:v3", at: 2, dur: 1, attrs: { "cache.hit": d < 90 } },
-      pg('SELECT "catalog_product".* FROM "catalog_product" WHERE "catalog_product"."active"', 5, Math.round(d * 0.4)),
+      {
+        op: "cache.get",
+        desc: "products:catalog:v3",
+        at: 2,
+        dur: 1,
+        attrs: { "cache.hit": d < 90 },
+      },
+      pg(
+        'SELECT "catalog_product".* FROM "catalog_product" WHERE "catalog_product"."active"',
+        5,
+        Math.round(d * 0.4),
+      ),
     ],
   },
   {
@@ -87,8 +100,16 @@ const ENDPOINTS: Endpoint[] = [
     base: 220,
     spread: 180,
     children: (d) => [
-      pg('SELECT COUNT(*) FROM "orders_order" WHERE "orders_order"."account_id" = %s', 4, Math.round(d * 0.45)),
-      pg('SELECT SUM("billing_payment"."amount_minor") FROM "billing_payment" WHERE "billing_payment"."account_id" = %s', 10 + Math.round(d * 0.45), Math.round(d * 0.35)),
+      pg(
+        'SELECT COUNT(*) FROM "orders_order" WHERE "orders_order"."account_id" = %s',
+        4,
+        Math.round(d * 0.45),
+      ),
+      pg(
+        'SELECT SUM("billing_payment"."amount_minor") FROM "billing_payment" WHERE "billing_payment"."account_id" = %s',
+        10 + Math.round(d * 0.45),
+        Math.round(d * 0.35),
+      ),
     ],
     functions: [["dashboard.summary.build_summary", "dashboard", true], ...DJANGO],
   },
@@ -105,7 +126,11 @@ const ENDPOINTS: Endpoint[] = [
         desc: "POST https://api.northbank.example/v2/acquire",
         at: 12,
         dur: Math.round(d * 0.8),
-        attrs: { "http.method": "POST", "http.status_code": 200, "server.address": "api.northbank.example" },
+        attrs: {
+          "http.method": "POST",
+          "http.status_code": 200,
+          "server.address": "api.northbank.example",
+        },
       },
     ],
   },
@@ -115,7 +140,14 @@ const ENDPOINTS: Endpoint[] = [
     name: "POST /v1/refunds",
     base: 150,
     spread: 120,
-    children: (d) => [pg("SELECT * FROM charges WHERE id = $1", 2, 3), pg("INSERT INTO refunds (id, charge_id, amount_minor) VALUES ($1, $2, $3)", 8, Math.round(d * 0.2))],
+    children: (d) => [
+      pg("SELECT * FROM charges WHERE id = $1", 2, 3),
+      pg(
+        "INSERT INTO refunds (id, charge_id, amount_minor) VALUES ($1, $2, $3)",
+        8,
+        Math.round(d * 0.2),
+      ),
+    ],
   },
   {
     project: P.frontend,
@@ -124,8 +156,19 @@ const ENDPOINTS: Endpoint[] = [
     base: 1400,
     spread: 1600,
     children: (d) => [
-      { op: "resource.script", desc: "https://static.acme.example/assets/vendor.91bc2e.js", at: 40, dur: Math.round(d * 0.2) },
-      { op: "http.client", desc: "GET https://api.acme.example/api/v2/dashboard/summary", at: 600, dur: Math.round(d * 0.2), attrs: { "http.method": "GET", "http.status_code": 200 } },
+      {
+        op: "resource.script",
+        desc: "https://static.acme.example/assets/vendor.91bc2e.js",
+        at: 40,
+        dur: Math.round(d * 0.2),
+      },
+      {
+        op: "http.client",
+        desc: "GET https://api.acme.example/api/v2/dashboard/summary",
+        at: 600,
+        dur: Math.round(d * 0.2),
+        attrs: { "http.method": "GET", "http.status_code": 200 },
+      },
     ],
   },
   {
@@ -135,8 +178,19 @@ const ENDPOINTS: Endpoint[] = [
     base: 1100,
     spread: 900,
     children: (d) => [
-      { op: "resource.script", desc: "https://static.acme.example/assets/checkout.5d0e9a.js", at: 30, dur: Math.round(d * 0.25) },
-      { op: "http.client", desc: "GET https://api.acme.example/api/v2/cart/", at: 500, dur: Math.round(d * 0.1), attrs: { "http.method": "GET", "http.status_code": 200 } },
+      {
+        op: "resource.script",
+        desc: "https://static.acme.example/assets/checkout.5d0e9a.js",
+        at: 30,
+        dur: Math.round(d * 0.25),
+      },
+      {
+        op: "http.client",
+        desc: "GET https://api.acme.example/api/v2/cart/",
+        at: 500,
+        dur: Math.round(d * 0.1),
+        attrs: { "http.method": "GET", "http.status_code": 200 },
+      },
     ],
   },
   {
@@ -147,7 +201,13 @@ const ENDPOINTS: Endpoint[] = [
     spread: 900,
     children: (d) => [
       { op: "app.start.warm", desc: "Warm Start", at: 0, dur: Math.round(d * 0.5) },
-      { op: "http.client", desc: "GET https://api.acme.example/api/v2/products/", at: Math.round(d * 0.55), dur: Math.round(d * 0.3), attrs: { "http.method": "GET", "http.status_code": 200 } },
+      {
+        op: "http.client",
+        desc: "GET https://api.acme.example/api/v2/products/",
+        at: Math.round(d * 0.55),
+        dur: Math.round(d * 0.3),
+        attrs: { "http.method": "GET", "http.status_code": 200 },
+      },
     ],
     functions: [
       ["com.acme.mobile.catalog.ImageDecoder.decode", "com.acme.mobile", true],
@@ -206,10 +266,18 @@ export function seedVolume(now: Date, count = 160): VolumeData {
         dur,
         status,
         profileId,
-        attrs: ep.op === "http.server" ? { "http.method": ep.name.split(" ")[0], "http.status_code": code } : {},
+        attrs:
+          ep.op === "http.server"
+            ? { "http.method": ep.name.split(" ")[0], "http.status_code": code }
+            : {},
         vitals:
           ep.op === "pageload"
-            ? { lcp: Math.round(dur * 0.8), fcp: Math.round(dur * 0.35), cls: Math.round(rand() * 30) / 100, ttfb: Math.round(80 + rand() * 200) }
+            ? {
+                lcp: Math.round(dur * 0.8),
+                fcp: Math.round(dur * 0.35),
+                cls: Math.round(rand() * 30) / 100,
+                ttfb: Math.round(80 + rand() * 200),
+              }
             : {},
         children: ep.children(dur, rand),
       },
@@ -230,7 +298,9 @@ export function seedVolume(now: Date, count = 160): VolumeData {
           : `${ep.name} completed in ${dur}ms`,
       environment,
       release,
-      attributes: { logger: ep.project === P.frontend || ep.project === P.mobile ? "client" : "acme.access" },
+      attributes: {
+        logger: ep.project === P.frontend || ep.project === P.mobile ? "client" : "acme.access",
+      },
     });
     if (ep.project === P.backend || ep.project === P.payments) {
       out.metrics.push({

@@ -4,11 +4,14 @@
  * decide which fields go on the wire.
  */
 
+import type { AiConversationRecord } from "./ai-conversations.js";
 import type { AlertStore } from "./alerts.js";
 import type { SeerStore } from "./autofix.js";
 import type { DashboardRecord } from "./dashboards.js";
 import type { ExploreData } from "./explore-types.js";
 import type { MonitorStore } from "./monitors.js";
+import type { ProfileStore } from "./profiles.js";
+import type { ReplayRecord } from "./replays.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -310,6 +313,12 @@ export interface SandboxStore {
   projectKeys: ProjectKeyRecord[];
   /** uptime monitors (HTTP checks); see uptime.ts */
   uptimeMonitors: UptimeMonitorRecord[];
+  /** session replays with their recordings; see replays.ts */
+  replays: ReplayRecord[];
+  /** transaction profiles and continuous profile chunks; see profiles.ts */
+  profiles: ProfileStore;
+  /** AI conversations (gen_ai spans); see ai-conversations.ts */
+  aiConversations: AiConversationRecord[];
 }
 
 export interface UserReportRecord {

@@ -4,7 +4,14 @@ import type { OrgRecord, ProjectRecord, SandboxStore } from "../data/types.js";
 import type { AttrType, DatasetSpec, Row } from "./explore-query.js";
 
 /** Dataset names Sentry's events endpoint accepts (its OpenAPI enum plus legacy aliases). */
-export const EVENT_DATASETS = ["errors", "spans", "logs", "ourlogs", "tracemetrics", "profile_functions"];
+export const EVENT_DATASETS = [
+  "errors",
+  "spans",
+  "logs",
+  "ourlogs",
+  "tracemetrics",
+  "profile_functions",
+];
 
 /** trace-items attribute item types and the events dataset each one reads. */
 export const ITEM_TYPES: Record<string, string> = {
@@ -77,7 +84,7 @@ const LOG_ATTRS: Record<string, AttrType> = {
   timestamp: "date",
   message: "string",
   severity: "string",
-  "severity_number": "integer",
+  severity_number: "integer",
   project: "string",
   "project.id": "integer",
   trace: "string",
@@ -86,7 +93,14 @@ const LOG_ATTRS: Record<string, AttrType> = {
   release: "string",
 };
 
-const SEVERITY_NUMBER: Record<string, number> = { trace: 1, debug: 5, info: 9, warn: 13, error: 17, fatal: 21 };
+const SEVERITY_NUMBER: Record<string, number> = {
+  trace: 1,
+  debug: 5,
+  info: 9,
+  warn: 13,
+  error: 17,
+  fatal: 21,
+};
 
 function logRows(store: SandboxStore, org: OrgRecord): Row[] {
   const projects = projectsOf(store, org);
@@ -239,7 +253,11 @@ function errorRows(store: SandboxStore, org: OrgRecord): Row[] {
 }
 
 /** The dataset spec for `dataset` in `org`, or undefined for a dataset the sandbox lacks. */
-export function datasetSpec(store: SandboxStore, org: OrgRecord, dataset: string): DatasetSpec | undefined {
+export function datasetSpec(
+  store: SandboxStore,
+  org: OrgRecord,
+  dataset: string,
+): DatasetSpec | undefined {
   switch (dataset) {
     case "spans":
       return {

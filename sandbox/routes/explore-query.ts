@@ -45,7 +45,10 @@ export function attributeTypes(spec: DatasetSpec): Map<string, AttrType> {
   for (const row of spec.rows) {
     for (const [key, value] of Object.entries(row)) {
       if (types.has(key) || value === null) continue;
-      types.set(key, typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "string");
+      types.set(
+        key,
+        typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "string",
+      );
     }
   }
   return types;
@@ -75,7 +78,8 @@ function parseAggregate(field: string, spec: DatasetSpec, types: Map<string, Att
     if (!isNumeric(types.get(arg)))
       fail(400, `Invalid field ${field}: ${arg} is not a numeric attribute of ${spec.name}`);
   } else if (fn === "count_unique") {
-    if (!arg || !types.has(arg)) fail(400, `Invalid field ${field}: unknown attribute ${arg ?? ""}`);
+    if (!arg || !types.has(arg))
+      fail(400, `Invalid field ${field}: unknown attribute ${arg ?? ""}`);
   } else if (fn === "count" && arg && !spec.metricArgs && !types.has(arg)) {
     fail(400, `Invalid field ${field}: unknown attribute ${arg}`);
   }
@@ -110,7 +114,9 @@ function compute(agg: Aggregate, rows: Row[], windowMinutes: number): Cell {
     case "epm":
       return round(scoped.length / Math.max(1, windowMinutes));
     case "failure_rate": {
-      const failed = scoped.filter((r) => !["ok", "cancelled", "unknown", null].includes(r["span.status"] as string | null));
+      const failed = scoped.filter(
+        (r) => !["ok", "cancelled", "unknown", null].includes(r["span.status"] as string | null),
+      );
       return scoped.length ? round(failed.length / scoped.length) : 0;
     }
     default: {
@@ -125,7 +131,10 @@ function compute(agg: Aggregate, rows: Row[], windowMinutes: number): Cell {
   }
 }
 
-function aggregateType(agg: Aggregate, types: Map<string, AttrType>): AttrType | "rate" | "percentage" {
+function aggregateType(
+  agg: Aggregate,
+  types: Map<string, AttrType>,
+): AttrType | "rate" | "percentage" {
   if (agg.fn === "count" || agg.fn === "count_unique") return "integer";
   if (agg.fn === "last_seen") return "date";
   if (agg.fn === "epm") return "rate";
@@ -136,7 +145,13 @@ function aggregateType(agg: Aggregate, types: Map<string, AttrType>): AttrType |
 
 // --- search syntax ------------------------------------------------------------------------
 
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+const DURATION_UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  min: 60_000,
+  h: 3_600_000,
+};
 
 function numberOf(raw: string): number | null {
   const m = /^(-?\d+(?:\.\d+)?)(ms|s|min|m|h)?$/.exec(raw.trim());
@@ -149,12 +164,24 @@ function matches(cell: Cell, raw: string): boolean {
   if (cmp) {
     const n = numberOf(cmp[2]);
     if (n === null || typeof cell !== "number") return false;
-    return cmp[1] === ">" ? cell > n : cmp[1] === ">=" ? cell >= n : cmp[1] === "<" ? cell < n : cell <= n;
+    return cmp[1] === ">"
+      ? cell > n
+      : cmp[1] === ">="
+        ? cell >= n
+        : cmp[1] === "<"
+          ? cell < n
+          : cell <= n;
   }
   if (cell === null) return raw === "";
   const text = String(cell);
   if (raw.includes("*")) {
-    const re = new RegExp(`^${raw.split("*").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "i");
+    const re = new RegExp(
+      `^${raw
+        .split("*")
+        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+      "i",
+    );
     return re.test(text);
   }
   if (typeof cell === "number") return numberOf(raw) === cell;
@@ -168,7 +195,9 @@ interface Condition {
 }
 
 function unquote(s: string): string {
-  return s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1).replace(/\\"/g, '"') : s;
+  return s.length >= 2 && s.startsWith('"') && s.endsWith('"')
+    ? s.slice(1, -1).replace(/\\"/g, '"')
+    : s;
 }
 
 export function parseConditions(query: string): Condition[] {
@@ -180,7 +209,10 @@ export function parseConditions(query: string): Condition[] {
       const raw = m[3];
       const values =
         raw.startsWith("[") && raw.endsWith("]")
-          ? raw.slice(1, -1).split(",").map((v) => unquote(v.trim()))
+          ? raw
+              .slice(1, -1)
+              .split(",")
+              .map((v) => unquote(v.trim()))
           : [unquote(raw)];
       return { key: m[2], negated: m[1] === "!", values };
     });
@@ -218,13 +250,16 @@ export function runTable(spec: DatasetSpec, q: TableQuery): TableResult {
   }
   const sortable = new Set(q.fields.filter((f) => !f.startsWith("equation|")));
   for (const s of q.sort) {
-    if (!sortable.has(s.replace(/^-/, ""))) fail(400, "Cannot sort by a field that is not selected.");
+    if (!sortable.has(s.replace(/^-/, "")))
+      fail(400, "Cannot sort by a field that is not selected.");
   }
 
   let rows = spec.rows;
   if (q.window) {
     const { start, end } = q.window;
-    rows = rows.filter((r) => typeof r.timestamp !== "number" || (r.timestamp >= start && r.timestamp <= end));
+    rows = rows.filter(
+      (r) => typeof r.timestamp !== "number" || (r.timestamp >= start && r.timestamp <= end),
+    );
   }
   const having: Condition[] = [];
   for (const cond of parseConditions(q.query)) {
@@ -234,7 +269,12 @@ export function runTable(spec: DatasetSpec, q: TableQuery): TableResult {
     }
     const test =
       cond.key === null
-        ? (r: Row) => spec.textKeys.some((k) => String(r[k] ?? "").toLowerCase().includes(cond.values[0].toLowerCase()))
+        ? (r: Row) =>
+            spec.textKeys.some((k) =>
+              String(r[k] ?? "")
+                .toLowerCase()
+                .includes(cond.values[0].toLowerCase()),
+            )
         : cond.key === "has"
           ? (r: Row) => cond.values.some((v) => r[v] !== null && r[v] !== undefined)
           : (r: Row) => cond.values.some((v) => matches(r[cond.key!] ?? null, v));

@@ -2,8 +2,8 @@
 
 import type { Context, Hono } from "hono";
 import type { OrgRecord, SandboxStore } from "../data/types.js";
-import { attributeTypes, runTable } from "./explore-query.js";
 import { datasetSpec, EVENT_DATASETS, ITEM_TYPES } from "./explore-datasets.js";
+import { attributeTypes, runTable } from "./explore-query.js";
 import { fail, findOrg, listParam, paginate, type RouteDeps, timeWindow } from "./http.js";
 import {
   eventsOfTrace,
@@ -35,7 +35,12 @@ function traceIdParam(c: Context): string {
 
 /** A trace lookup window: statsPeriod or start/end, 14 days by default like Sentry's. */
 function traceWindow(c: Context, store: SandboxStore): { start: number; end: number } {
-  return timeWindow(c, store.now) ?? { start: store.now.getTime() - 14 * DAY_MS, end: store.now.getTime() };
+  return (
+    timeWindow(c, store.now) ?? {
+      start: store.now.getTime() - 14 * DAY_MS,
+      end: store.now.getTime(),
+    }
+  );
 }
 
 export function registerExploreRoutes(app: Hono, deps: RouteDeps): void {
@@ -94,7 +99,9 @@ export function registerExploreRoutes(app: Hono, deps: RouteDeps): void {
       .map(([key, type]) => ({
         key,
         name: key,
-        attributeSource: { source_type: custom(key) && key.startsWith("custom.") ? "user" : "sentry" },
+        attributeSource: {
+          source_type: custom(key) && key.startsWith("custom.") ? "user" : "sentry",
+        },
         attributeType: ["number", "integer", "duration"].includes(type)
           ? "number"
           : type === "boolean"
@@ -121,7 +128,9 @@ export function registerExploreRoutes(app: Hono, deps: RouteDeps): void {
     const events = eventsOfTrace(store, org, traceId).filter((e) =>
       inWindow(Date.parse(e.dateCreated)),
     );
-    return c.json(serializeTrace(store, spans, events, c.req.queries("additional_attributes") ?? []));
+    return c.json(
+      serializeTrace(store, spans, events, c.req.queries("additional_attributes") ?? []),
+    );
   });
 
   app.get("/api/0/organizations/:org/trace-meta/:traceId/", (c) => {
@@ -129,7 +138,9 @@ export function registerExploreRoutes(app: Hono, deps: RouteDeps): void {
     const traceId = traceIdParam(c);
     const window = traceWindow(c, store);
     const inWindow = (ms: number) => ms >= window.start && ms <= window.end;
-    const spans = spansOfTrace(store, org, traceId).filter((s) => inWindow(s.startMs + s.durationMs));
+    const spans = spansOfTrace(store, org, traceId).filter((s) =>
+      inWindow(s.startMs + s.durationMs),
+    );
     const events = eventsOfTrace(store, org, traceId).filter((e) =>
       inWindow(Date.parse(e.dateCreated)),
     );

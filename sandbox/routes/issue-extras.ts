@@ -1,7 +1,8 @@
 /**
- * Routes: issue activity and comments (notes), legacy user reports, and event attachments
- * (list, metadata, download). Activity, notes and user reports are undocumented in the OpenAPI
- * spec; their shapes follow Sentry's serializers (see ../shared/sentry-api/fixtures).
+ * Routes: issue activity, legacy user reports, and event attachments (list, metadata,
+ * download). Activity and user reports are undocumented in the OpenAPI spec; their shapes follow
+ * Sentry's serializers (see ../shared/sentry-api/fixtures). Comments (notes) are served by
+ * issue-writes.ts from the same `note` activity entries.
  */
 
 import type { Context, Hono } from "hono";
@@ -97,15 +98,6 @@ export function registerIssueExtraRoutes(app: Hono, deps: RouteDeps): void {
     const issue = findIssue(store, org, c.req.param("issueId"));
     return c.json({ activity: issue.activity.map((a) => serializeActivity(store, a)) });
   });
-
-  for (const path of ["notes", "comments"]) {
-    app.get(`/api/0/organizations/:org/issues/:issueId/${path}/`, (c) => {
-      const org = findOrg(store, c.req.param("org"));
-      const issue = findIssue(store, org, c.req.param("issueId"));
-      const notes = issue.activity.filter((a) => a.type === "note");
-      return c.json(paginate(c, deps, notes).map((a) => serializeActivity(store, a)));
-    });
-  }
 
   app.get("/api/0/organizations/:org/issues/:issueId/user-reports/", (c) => {
     const org = findOrg(store, c.req.param("org"));

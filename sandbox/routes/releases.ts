@@ -11,6 +11,7 @@ import {
   paginate,
   type RouteDeps,
 } from "./http.js";
+import { withHealth } from "./release-health.js";
 import { serializeCommit, serializeDeploy, serializeRelease } from "./serialize-releases.js";
 
 function findRelease(store: SandboxStore, org: OrgRecord, version: string): ReleaseRecord {
@@ -49,12 +50,13 @@ export function registerReleaseRoutes(app: Hono, deps: RouteDeps): void {
       .filter((r) => envs.length === 0 || r.deploys.some((d) => envs.includes(d.environment)))
       .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated) || b.id - a.id);
     const page = paginate(c, deps, releases);
-    return c.json(page.map((r) => serializeRelease(store, r)));
+    return c.json(page.map((r) => withHealth(c, store, r, serializeRelease(store, r))));
   });
 
   app.get("/api/0/organizations/:org/releases/:version/", (c) => {
     const org = findOrg(store, c.req.param("org"));
-    return c.json(serializeRelease(store, findRelease(store, org, releaseParam(c))));
+    const rel = findRelease(store, org, releaseParam(c));
+    return c.json(withHealth(c, store, rel, serializeRelease(store, rel)));
   });
 
   app.get("/api/0/organizations/:org/releases/:version/commits/", (c) => {

@@ -33,7 +33,7 @@ function issueItem(store: SandboxStore, e: EventRecord, kind: "error" | "occurre
     project_id: Number(project.id),
     project_slug: project.slug,
     transaction: e.tags.find((t) => t.key === "transaction")?.value ?? e.culprit ?? "",
-    description: e.title,
+    description: issue?.title ?? e.title,
     level: issue?.level ?? "error",
     culprit: e.culprit,
     start_timestamp: ts,
@@ -117,7 +117,9 @@ export function serializeTrace(
       transaction: s.transaction,
       ...(additional.length > 0 ? { additional_attributes: extra } : {}),
       children: (children.get(s.spanId) ?? []).map(node),
-      errors: attached.filter((e) => e.type !== "transaction").map((e) => issueItem(store, e, "error")),
+      errors: attached
+        .filter((e) => e.type !== "transaction")
+        .map((e) => issueItem(store, e, "error")),
       occurrences: attached
         .filter((e) => e.type === "transaction" && e.occurrence)
         .map((e) => issueItem(store, e, "occurrence")),

@@ -1,11 +1,36 @@
+import addIssueNote from "../tools/add-issue-note.js";
+import analyzeIssueWithSeer from "../tools/analyze-issue-with-seer.js";
 import executeSentryTool from "../tools/execute-sentry-tool.js";
+import findAlertRules from "../tools/find-alert-rules.js";
+import findDashboards from "../tools/find-dashboards.js";
+import findMonitors from "../tools/find-monitors.js";
 import findOrganizations from "../tools/find-organizations.js";
 import findProjects from "../tools/find-projects.js";
+import findReleases from "../tools/find-releases.js";
 import findTeams from "../tools/find-teams.js";
+import getAlertRule from "../tools/get-alert-rule.js";
+import getDashboardDetails from "../tools/get-dashboard-details.js";
+import getDoc from "../tools/get-doc.js";
+import getEventAttachment from "../tools/get-event-attachment.js";
+import getEventStacktrace from "../tools/get-event-stacktrace.js";
+import getIssueActivity from "../tools/get-issue-activity.js";
+import getIssueBreadcrumbs from "../tools/get-issue-breadcrumbs.js";
 import getIssueDetails from "../tools/get-issue-details.js";
+import getIssueTagValues from "../tools/get-issue-tag-values.js";
+import getIssueUserReports from "../tools/get-issue-user-reports.js";
+import getMetricMonitorDetails from "../tools/get-metric-monitor-details.js";
+import getMonitorDetails from "../tools/get-monitor-details.js";
+import getReleaseDetails from "../tools/get-release-details.js";
+import getSentryResource from "../tools/get-sentry-resource.js";
+import getSpanDetails from "../tools/get-span-details.js";
+import getTraceDetails from "../tools/get-trace-details.js";
+import searchDocs from "../tools/search-docs.js";
+import searchEvents from "../tools/search-events.js";
+import searchIssueEvents from "../tools/search-issue-events.js";
 import searchIssues from "../tools/search-issues.js";
 import searchSentryTools from "../tools/search-sentry-tools.js";
 import type { AnyTool } from "../tools/types.js";
+import updateIssue from "../tools/update-issue.js";
 import whoami from "../tools/whoami.js";
 
 /** Every tool, one line each. Which ones a session gets is decided in session.ts. */
@@ -16,6 +41,31 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   findTeams,
   searchIssues,
   getIssueDetails,
+  getEventStacktrace,
+  getIssueBreadcrumbs,
+  getIssueActivity,
+  getIssueTagValues,
+  getIssueUserReports,
+  searchIssueEvents,
+  getEventAttachment,
+  getSentryResource,
   searchSentryTools,
   executeSentryTool,
+  updateIssue,
+  addIssueNote,
+  findAlertRules,
+  getAlertRule,
+  getMetricMonitorDetails,
+  findMonitors,
+  getMonitorDetails,
+  findDashboards,
+  getDashboardDetails,
+  searchDocs,
+  getDoc,
+  analyzeIssueWithSeer,
+  searchEvents,
+  getTraceDetails,
+  getSpanDetails,
+  findReleases,
+  getReleaseDetails,
 ];

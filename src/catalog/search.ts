@@ -27,13 +27,25 @@ const STOP = new Set([
   "one",
 ]);
 
-/** Lower-cased word stems: `issues` → `issue`, `resolving` → `resolv`. */
+/** A crude stem, applied the same way to queries and tool text: resolve/resolved/resolving → resolv. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith("es")) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  return w;
+}
+
+/** Lower-cased word stems without stop words: "Show me the issues" → ["issu"]. */
 export function tokens(value: string): string[] {
   return value
     .toLowerCase()
     .split(/[^a-z0-9+]+/)
     .filter((t) => t.length > 1 && !STOP.has(t))
-    .map((t) => t.replace(/(ing|ed|es|s)$/, (m, _g, offset) => (offset > 2 ? "" : m)));
+    .map(stem);
 }
 
 export interface Scored {

@@ -8,6 +8,7 @@ export const DIRECT_TOOL_NAMES: readonly string[] = [
   "find_projects",
   "search_issues",
   "get_issue_details",
+  "get_sentry_resource",
   "search_sentry_tools",
   "execute_sentry_tool",
 ];

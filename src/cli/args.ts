@@ -9,8 +9,32 @@ import {
 import { UserInputError } from "../errors.js";
 import { isSentrySaas } from "../sentry-api/client.js";
 import { SKILLS, type Skill } from "../tools/types.js";
+import { readLogin } from "./token-cache.js";
 
-export type Command = "stdio" | "serve" | "sandbox" | "help" | "version";
+export type Command =
+  | "stdio"
+  | "serve"
+  | "sandbox"
+  | "help"
+  | "version"
+  | "auth"
+  | "tools"
+  | "call";
+
+/** `auth`, `tools` and `call`: the words after the command and their own flags. */
+export interface TerminalFlags {
+  /** e.g. ["login"] for auth, ["get_issue_details", "issueId=BACKEND-1"] for call */
+  args: string[];
+  /** --json: machine-readable output */
+  json: boolean;
+  /** --args '{...}': call arguments as one JSON object */
+  argsJson?: string;
+  /** --client-id: the OAuth application for `auth login` [SENTRY_CLIENT_ID] */
+  clientId?: string;
+}
+
+/** Commands that talk to Sentry with a token (a saved login stands in for a missing one). */
+const TOKEN_COMMANDS: readonly Command[] = ["stdio", "tools", "call"];
 
 export interface CliOptions {
   command: Command;
@@ -21,6 +45,10 @@ export interface CliOptions {
   bind: string;
   /** `serve` only: the remote service's deployment flags. */
   serve?: ServeFlags;
+  /** `auth`, `tools`, `call` only. */
+  terminal?: TerminalFlags;
+  /** The token is the saved one from `sentry-mcp auth login` (renewed in main if expired). */
+  savedLogin?: boolean;
 }
 
 /** Flags of the remote service (`serve`); secrets come from the environment only. */
@@ -65,6 +93,9 @@ const OPTIONS = {
   "rate-limit-ip": { type: "string" },
   "rate-limit-user": { type: "string" },
   "demo-oauth": { type: "boolean" },
+  "client-id": { type: "string" },
+  json: { type: "boolean" },
+  args: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -75,6 +106,13 @@ Usage:
   sentry-mcp [options]            stdio server (for Claude Code, Cursor, VS Code...)
   sentry-mcp serve [options]      Streamable HTTP server on 127.0.0.1 (/mcp)
   sentry-mcp sandbox [--port N]   a local fake Sentry with demo data
+  sentry-mcp auth login|logout|status
+                                  log in to sentry.io in a browser; the token is saved in
+                                  ~/.sentry/mcp.json and used when no token is given
+  sentry-mcp tools                the session's tools (direct or catalog, skills, read/write)
+  sentry-mcp call TOOL key=value...
+                                  run one tool and print its answer (--json: the raw result;
+                                  --args='{"k":1}' for JSON arguments); try it with --demo
 
 Options (environment variable in brackets; flags win):
   --access-token=TOKEN       Sentry user auth token [SENTRY_ACCESS_TOKEN]
@@ -105,6 +143,7 @@ serve (remote service) options:
   --rate-limit-user=N        /mcp requests per minute per user, 0 = off (default 300) [MCP_RATE_LIMIT_USER]
   --demo-oauth               --demo with OAuth: the sandbox plays Sentry's login
   OAuth: SENTRY_CLIENT_ID, SENTRY_CLIENT_SECRET (a Sentry OAuth app); MCP_METRICS_TOKEN guards /metrics
+  --client-id=ID             auth login: a public OAuth application's id [SENTRY_CLIENT_ID]
   -h, --help                 this help
   -v, --version              print the version
 `;
@@ -202,11 +241,17 @@ function parsePort(value: string | undefined): number | undefined {
 function parseRate(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UserInputError(`Invalid ${flag} ${JSON.stringify(value)}: requests per minute, 0 for no limit.`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UserInputError(
+      `Invalid ${flag} ${JSON.stringify(value)}: requests per minute, 0 for no limit.`,
+    );
   return n;
 }
 
-function parseServeFlags(values: Record<string, string | boolean | undefined>, env: NodeJS.ProcessEnv): ServeFlags {
+function parseServeFlags(
+  values: Record<string, string | boolean | undefined>,
+  env: NodeJS.ProcessEnv,
+): ServeFlags {
   const str = (flag: string, name: string) => {
     const v = values[flag];
     return (typeof v === "string" ? v : env[name])?.trim() || undefined;
@@ -245,13 +290,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     return { command: "help", config: defaultConfig(), demo: false, bind: "127.0.0.1" };
   if (values.version)
     return { command: "version", config: defaultConfig(), demo: false, bind: "127.0.0.1" };
-  const sub = positionals[0];
-  if (positionals.length > 1 || (sub && !["serve", "sandbox", "stdio"].includes(sub))) {
-    throw new UserInputError(
-      `Unknown command ${JSON.stringify(positionals.join(" "))}. Commands: serve, sandbox.`,
-    );
-  }
-  const command: Command = (sub as Command | undefined) ?? "stdio";
+  const command = commandOf(positionals);
   const insecureHttp = values["insecure-http"] ?? false;
   const sentryUrl = resolveSentryUrl(
     values.host ?? (values.url ? undefined : env.SENTRY_HOST),
@@ -284,10 +323,16 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     responseBudget,
     docs: resolveDocs(values, env),
   });
-  if (command === "stdio" && !demo && !config.accessToken) {
-    throw new UserInputError(
-      "No access token. Pass --access-token or set SENTRY_ACCESS_TOKEN (or use --demo to try the sandbox).",
-    );
+  let savedLogin = false;
+  if (TOKEN_COMMANDS.includes(command) && !demo && !config.accessToken) {
+    const saved = readLogin(sentryUrl, env);
+    if (!saved) {
+      throw new UserInputError(
+        "No access token. Pass --access-token or set SENTRY_ACCESS_TOKEN, run `sentry-mcp auth login` (sentry.io), or use --demo to try the sandbox.",
+      );
+    }
+    config.accessToken = saved.accessToken;
+    savedLogin = true;
   }
   return {
     command,
@@ -296,5 +341,36 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     port: parsePort(values.port),
     bind: values.bind ?? "127.0.0.1",
     serve: command === "serve" ? parseServeFlags(values, env) : undefined,
+    ...(["auth", "tools", "call"].includes(command)
+      ? {
+          terminal: {
+            args: positionals.slice(1),
+            json: values.json ?? false,
+            argsJson: values.args,
+            clientId: values["client-id"]?.trim() || env.SENTRY_CLIENT_ID?.trim() || undefined,
+          },
+        }
+      : {}),
+    ...(savedLogin ? { savedLogin } : {}),
   };
+}
+
+const WORD_COMMANDS = ["serve", "sandbox", "stdio", "auth", "tools", "call"];
+
+/** The command from the positional words; `auth` and `call` take words of their own. */
+function commandOf(positionals: string[]): Command {
+  const [sub, ...rest] = positionals;
+  if (sub === undefined) return "stdio";
+  const unknown = () =>
+    new UserInputError(
+      `Unknown command ${JSON.stringify(positionals.join(" "))}. Commands: serve, sandbox, auth, tools, call.`,
+    );
+  if (!WORD_COMMANDS.includes(sub)) throw unknown();
+  if (sub === "auth") {
+    if (rest.length !== 1 || !["login", "logout", "status"].includes(rest[0]))
+      throw new UserInputError("Usage: sentry-mcp auth login|logout|status");
+  } else if (sub === "call") {
+    if (rest.length === 0) throw new UserInputError("Usage: sentry-mcp call TOOL key=value ...");
+  } else if (rest.length > 0) throw unknown();
+  return sub as Command;
 }

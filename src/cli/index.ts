@@ -44,12 +44,35 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(`Sandbox Sentry API at ${sandbox.url} (token: sandbox-token)\n`);
     return;
   }
+  if (options.command === "auth") {
+    const { runAuth } = await import("./auth.js");
+    process.exitCode = await runAuth(options, process.env);
+    return;
+  }
   let config = options.config;
+  if (options.savedLogin) config = await (await import("./auth.js")).useSavedLogin(config, process.env);
+  if ((options.command === "tools" || options.command === "call") && options.terminal) {
+    const demo = options.demo ? await withDemo(config) : undefined;
+    try {
+      const run =
+        options.command === "call"
+          ? (await import("./call.js")).runCall
+          : (await import("./tools-command.js")).runTools;
+      process.exitCode = await run(demo?.config ?? config, options.terminal);
+    } finally {
+      await demo?.close();
+    }
+    return;
+  }
   await initTelemetry({
     dsn: config.sentryDsn,
     transport: options.command === "serve" ? "http" : "stdio",
     accessToken: config.accessToken,
-    secrets: [options.serve?.oauthClientSecret, options.serve?.metricsToken, options.serve?.encryptionKey],
+    secrets: [
+      options.serve?.oauthClientSecret,
+      options.serve?.metricsToken,
+      options.serve?.encryptionKey,
+    ],
     log,
     handleSignals: true,
   });
@@ -64,7 +87,10 @@ async function main(argv: string[]): Promise<void> {
         : undefined;
     if (flags?.demoOAuth) {
       const { SANDBOX_OAUTH_CLIENT } = await import("../../sandbox/data/oauth.js");
-      upstream = { clientId: SANDBOX_OAUTH_CLIENT.clientId, clientSecret: SANDBOX_OAUTH_CLIENT.clientSecret };
+      upstream = {
+        clientId: SANDBOX_OAUTH_CLIENT.clientId,
+        clientSecret: SANDBOX_OAUTH_CLIENT.clientSecret,
+      };
     }
     const server = await startHttpServer(config, {
       port: options.port ?? 6420,
@@ -85,6 +111,7 @@ async function main(argv: string[]): Promise<void> {
       [
         `Sentry MCP server listening at ${server.url}${options.demo ? " (demo: embedded sandbox, organization acme)" : ""}`,
         `Add it to Claude Code:  claude mcp add --transport http sentry ${server.url}`,
+        ...(flags?.demoOAuth ? ["OAuth demo: sign in at the sandbox as dana.reyes@acme.example / sandbox"] : []),
         "",
       ].join("\n"),
     );

@@ -103,9 +103,6 @@ export function createMetrics() {
       tools.inc({ tool, outcome });
       if (outcome === "error") errors.inc({ kind: "tool_error" });
     },
-    error(kind: ErrorKind) {
-      errors.inc({ kind });
-    },
     render(): string {
       return `${[...requests.render(), ...latency.render(), ...tools.render(), ...errors.render()].join("\n")}\n`;
     },

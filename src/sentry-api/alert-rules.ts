@@ -15,9 +15,7 @@ const id = z.coerce.string();
 export const RuleComponentSchema = z.record(z.string(), z.unknown());
 export type RuleComponent = z.output<typeof RuleComponentSchema>;
 
-const Creator = z
-  .object({ id: z.coerce.string().nullish(), name: str, email: str })
-  .nullish();
+const Creator = z.object({ id: z.coerce.string().nullish(), name: str, email: str }).nullish();
 
 export const IssueAlertRuleSchema = z.object({
   id,
@@ -91,7 +89,11 @@ export async function listIssueAlertRules(
   return client.getPage(
     `/api/0/projects/${enc(org)}/${enc(project)}/rules/`,
     z.array(IssueAlertRuleSchema),
-    { baseUrl, signal: options.signal, query: { cursor: options.cursor, per_page: options.perPage } },
+    {
+      baseUrl,
+      signal: options.signal,
+      query: { cursor: options.cursor, per_page: options.perPage },
+    },
   );
 }
 

@@ -42,7 +42,11 @@ export async function downloadEventAttachment(
   project: string,
   eventId: string,
   attachmentId: string,
-  options: { maxBytes: number; signal?: AbortSignal },
+  options: {
+    maxBytes: number;
+    accept?: (meta: { contentType?: string; filename?: string; size?: number }) => boolean;
+    signal?: AbortSignal;
+  },
 ): Promise<Download & { url: string }> {
   const baseUrl = await client.regionFor(org, options.signal);
   const path = attachmentPath(org, project, eventId, attachmentId);
@@ -50,6 +54,7 @@ export async function downloadEventAttachment(
     baseUrl,
     signal: options.signal,
     maxBytes: options.maxBytes,
+    accept: options.accept,
     query: { download: 1 },
   });
   return { ...download, url: `${baseUrl}${path}?download=1` };

@@ -24,6 +24,8 @@ export interface Download {
   /** bytes, from `Content-Length` when sent */
   size?: number;
   tooLarge: boolean;
+  /** the `accept` check declined the body */
+  skipped?: boolean;
   bytes?: Uint8Array;
 }
 
@@ -151,7 +153,11 @@ export class SentryClient {
    */
   async download(
     path: string,
-    options: RequestOptions & { maxBytes: number },
+    options: RequestOptions & {
+      maxBytes: number;
+      /** decides from the headers whether to read the body at all */
+      accept?: (meta: { contentType?: string; filename?: string; size?: number }) => boolean;
+    },
   ): Promise<Download> {
     const url = new URL(`${options.baseUrl ?? this.baseUrl}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -185,6 +191,10 @@ export class SentryClient {
     if (size !== undefined && size > options.maxBytes) {
       await response.body?.cancel().catch(() => undefined);
       return { ...meta, size, tooLarge: true };
+    }
+    if (options.accept && !options.accept({ ...meta, size })) {
+      await response.body?.cancel().catch(() => undefined);
+      return { ...meta, size, tooLarge: false, skipped: true };
     }
     const chunks: Uint8Array[] = [];
     let read = 0;

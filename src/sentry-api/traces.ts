@@ -99,7 +99,11 @@ const TraceItemSchema = z.record(z.string(), z.unknown()).transform((item, ctx) 
     item.event_type === "span" || Array.isArray(item.children) || typeof item.op === "string";
   const parsed = isSpan ? TraceSpanSchema.safeParse(item) : TraceIssueSchema.safeParse(item);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: item });
+    const first = parsed.error.issues[0];
+    ctx.addIssue({
+      code: "custom",
+      message: `${first?.path.join(".") || "(item)"}: ${first?.message ?? "invalid"}`,
+    });
     return z.NEVER;
   }
   return isSpan
@@ -184,9 +188,13 @@ export async function getTraceMeta(
   options: TimeRange & { signal?: AbortSignal },
 ): Promise<TraceMeta> {
   const baseUrl = await client.regionFor(org, options.signal);
-  return client.get(`/api/0/organizations/${enc(org)}/trace-meta/${enc(traceId)}/`, TraceMetaSchema, {
-    baseUrl,
-    signal: options.signal,
-    query: { statsPeriod: options.statsPeriod, start: options.start, end: options.end },
-  });
+  return client.get(
+    `/api/0/organizations/${enc(org)}/trace-meta/${enc(traceId)}/`,
+    TraceMetaSchema,
+    {
+      baseUrl,
+      signal: options.signal,
+      query: { statsPeriod: options.statsPeriod, start: options.start, end: options.end },
+    },
+  );
 }

@@ -19,9 +19,7 @@ export const UptimeMonitorSchema = z.object({
   status: str,
   uptimeStatus: z.number().nullish(),
   mode: z.number().nullish(),
-  owner: z
-    .object({ type: str, id: z.coerce.string().nullish(), name: str, email: str })
-    .nullish(),
+  owner: z.object({ type: str, id: z.coerce.string().nullish(), name: str, email: str }).nullish(),
   url: str,
   method: str,
   body: str,

@@ -74,9 +74,7 @@ export const DetectorSchema = z.object({
   description: str,
   type: z.string(),
   workflowIds: z.array(id).nullish(),
-  owner: z
-    .object({ type: str, id: z.coerce.string().nullish(), name: str, email: str })
-    .nullish(),
+  owner: z.object({ type: str, id: z.coerce.string().nullish(), name: str, email: str }).nullish(),
   createdBy: str,
   dateCreated: str,
   dateUpdated: str,

@@ -22,6 +22,7 @@ import type {
   ToolContext,
 } from "../tools/types.js";
 import { errorMessage } from "./errors.js";
+import { registerPrompts } from "./prompts.js";
 import { errorResult, toCallResult } from "./results.js";
 
 export const MAX_SERVER_INSTRUCTIONS_LENGTH = 1_000;
@@ -90,7 +91,10 @@ export function buildServer(deps: SessionDeps): Server {
       websiteUrl: "https://docs.sentry.io/product/sentry-mcp/",
       icons: [{ src: "https://sentry.io/favicon.ico", mimeType: "image/x-icon" }],
     },
-    { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false }, prompts: {}, completions: {} },
+      instructions: SERVER_INSTRUCTIONS,
+    },
   );
 
   // A meta tool (execute_sentry_tool) is only as dangerous as what it can run in this session.
@@ -137,6 +141,12 @@ export function buildServer(deps: SessionDeps): Server {
     return withToolSpan(request, extra, server.getClientVersion(), () =>
       catalog.call(request.params.name, request.params.arguments ?? {}, ctx),
     );
+  });
+  registerPrompts(server, {
+    client: deps.client,
+    constraints,
+    canCall: (name) => callable.has(name),
+    isDirect: (name) => directNames.has(name) && callable.has(name),
   });
   return server;
 }

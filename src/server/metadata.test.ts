@@ -19,7 +19,21 @@ import { createClient } from "./session.js";
 const OUTPUT_SCHEMA_EXEMPT: Record<string, string> = {
   search_issues: "a ranked list read by the model; markdown is denser than JSON",
   get_issue_details: "a long narrative (stack trace, context) whose value is the rendered text",
+  get_event_stacktrace: "every frame and thread rendered as source-annotated text",
+  get_issue_breadcrumbs: "a timeline of breadcrumbs, one dense line each",
+  search_issue_events: "one dense line per event, like search_issues",
+  get_event_attachment: "an attachment list, or the file itself (text or MCP image content)",
+  get_sentry_resource: "dispatches to the matching tool and returns its result unchanged",
   execute_sentry_tool: "returns the inner tool's result unchanged, structured or not",
+  find_alert_rules: "rule configurations in words (conditions, thresholds, targets) for the model",
+  get_alert_rule: "one rule's triggers, filters and actions rendered as readable sections",
+  get_metric_monitor_details: "a monitor's query, thresholds and notifications in words",
+  find_monitors: "schedules and environment states in words; the raw config is not the product",
+  get_monitor_details: "schedule, environments, check-in history and stats as a readable report",
+  find_dashboards: "a short list of dashboards read by the model",
+  get_dashboard_details: "each widget's query described in words",
+  get_doc: "a documentation page, which is markdown already",
+  analyze_issue_with_seer: "Seer's root cause and fix as readable sections, labelled as Seer's output",
 };
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;

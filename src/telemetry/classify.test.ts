@@ -6,10 +6,19 @@ import { classify } from "./classify.js";
 describe("classify", () => {
   it("does not report the caller's mistakes", () => {
     expect(classify(new UserInputError("bad"))).toEqual({ report: false, type: "user_input" });
-    expect(classify(ApiError.fromStatus(400, "bad query"))).toEqual({ report: false, type: "user_input" });
+    expect(classify(ApiError.fromStatus(400, "bad query"))).toEqual({
+      report: false,
+      type: "user_input",
+    });
     expect(classify(ApiError.fromStatus(401, undefined))).toEqual({ report: false, type: "auth" });
-    expect(classify(ApiError.fromStatus(403, undefined))).toEqual({ report: false, type: "permission" });
-    expect(classify(ApiError.fromStatus(404, undefined))).toEqual({ report: false, type: "not_found" });
+    expect(classify(ApiError.fromStatus(403, undefined))).toEqual({
+      report: false,
+      type: "permission",
+    });
+    expect(classify(ApiError.fromStatus(404, undefined))).toEqual({
+      report: false,
+      type: "not_found",
+    });
     expect(classify(ApiError.fromStatus(409, undefined)).report).toBe(false);
     expect(classify(new ConfigurationError("no key")).report).toBe(false);
   });
@@ -24,8 +33,13 @@ describe("classify", () => {
   it("reports 5xx, 429, network failures, provider failures and unexpected exceptions", () => {
     expect(classify(ApiError.fromStatus(500, "boom"))).toEqual({ report: true, type: "upstream" });
     expect(classify(ApiError.fromStatus(503, undefined)).report).toBe(true);
-    expect(classify(ApiError.fromStatus(429, undefined, 5))).toEqual({ report: true, type: "rate_limited" });
-    expect(classify(new ApiError("upstream", 0, "Could not reach Sentry at x (ECONNREFUSED)."))).toEqual({
+    expect(classify(ApiError.fromStatus(429, undefined, 5))).toEqual({
+      report: true,
+      type: "rate_limited",
+    });
+    expect(
+      classify(new ApiError("upstream", 0, "Could not reach Sentry at x (ECONNREFUSED).")),
+    ).toEqual({
       report: true,
       type: "upstream",
     });
@@ -36,7 +50,12 @@ describe("classify", () => {
   });
 
   it("does not report cancellations", () => {
-    expect(classify(new ApiError("upstream", 0, "The request was cancelled."))).toEqual({ report: false, type: "cancelled" });
-    expect(classify(Object.assign(new Error("aborted"), { name: "AbortError" })).report).toBe(false);
+    expect(classify(new ApiError("upstream", 0, "The request was cancelled."))).toEqual({
+      report: false,
+      type: "cancelled",
+    });
+    expect(classify(Object.assign(new Error("aborted"), { name: "AbortError" })).report).toBe(
+      false,
+    );
   });
 });

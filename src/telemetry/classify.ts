@@ -28,7 +28,8 @@ function isCancellation(error: unknown): boolean {
 export function classify(error: unknown): Classification {
   if (isCancellation(error)) return { report: false, type: "cancelled" };
   if (error instanceof ApiError) {
-    if (error.status === 429 || error.kind === "rate_limited") return { report: true, type: "rate_limited" };
+    if (error.status === 429 || error.kind === "rate_limited")
+      return { report: true, type: "rate_limited" };
     // 4xx: the request was wrong or not allowed; Sentry's answer already tells the caller why.
     if (error.status >= 400 && error.status < 500) return { report: false, type: error.kind };
     // 5xx, network failures (status 0) and unreadable 2xx bodies.

@@ -11,7 +11,6 @@ import { type McpTransport, state } from "./state.js";
 
 export { type Classification, classify } from "./classify.js";
 export { REDACTED, scrubEvent, scrubValue } from "./scrub.js";
-export type { McpTransport } from "./state.js";
 export {
   type AgentSpan,
   type AgentSpanOptions,
@@ -23,6 +22,7 @@ export {
   withToolSpan,
   withUpstreamSpan,
 } from "./spans.js";
+export type { McpTransport } from "./state.js";
 
 export interface TelemetryOptions {
   dsn?: string;
@@ -57,13 +57,19 @@ export async function initTelemetry(options: TelemetryOptions): Promise<boolean>
   const env = options.env ?? process.env;
   const { startSdk } = await import("./sdk.js");
   state.transport = options.transport;
-  state.sessionId = options.transport === "stdio" ? crypto.randomUUID().replaceAll("-", "") : undefined;
+  state.sessionId =
+    options.transport === "stdio" ? crypto.randomUUID().replaceAll("-", "") : undefined;
   const sdk = startSdk({
     dsn,
     transport: options.transport,
     environment: env.SENTRY_ENVIRONMENT || env.NODE_ENV || "production",
     release: env.SENTRY_RELEASE || `${PACKAGE_NAME}@${VERSION}`,
-    tracesSampleRate: sampleRate(env.SENTRY_TRACES_SAMPLE_RATE, 1, "SENTRY_TRACES_SAMPLE_RATE", options.log),
+    tracesSampleRate: sampleRate(
+      env.SENTRY_TRACES_SAMPLE_RATE,
+      1,
+      "SENTRY_TRACES_SAMPLE_RATE",
+      options.log,
+    ),
   });
   state.sdk = sdk;
   onLog((level, msg, fields) => {

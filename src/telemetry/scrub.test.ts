@@ -22,7 +22,15 @@ describe("redact (src/cli/log.ts)", () => {
   it("removes token shapes and registered secrets", () => {
     const text = `a ${TOKEN} b ${LLM} c ${SENTRY_USER} d ${SENTRY_ORG} e Bearer xyz123 f Sentry-Bearer abc456 g sk-proj-AAAAAAAAAAAA`;
     const out = redact(text);
-    for (const secret of [TOKEN, LLM, SENTRY_USER, SENTRY_ORG, "xyz123", "abc456", "sk-proj-AAAAAAAAAAAA"]) {
+    for (const secret of [
+      TOKEN,
+      LLM,
+      SENTRY_USER,
+      SENTRY_ORG,
+      "xyz123",
+      "abc456",
+      "sk-proj-AAAAAAAAAAAA",
+    ]) {
       expect(out).not.toContain(secret);
     }
     expect(out).toContain("Bearer [redacted]");
@@ -32,7 +40,9 @@ describe("redact (src/cli/log.ts)", () => {
     expect(redact("/oauth/callback?code=abc123&state=s1&client_secret=shh")).toBe(
       "/oauth/callback?code=[redacted]&state=s1&client_secret=[redacted]",
     );
-    expect(redact("grant_type=refresh_token&refresh_token=rt-1")).toBe("grant_type=refresh_token&refresh_token=[redacted]");
+    expect(redact("grant_type=refresh_token&refresh_token=rt-1")).toBe(
+      "grant_type=refresh_token&refresh_token=[redacted]",
+    );
     expect(redact('{"cookie":"sid=1","client_secret":"x\\"y","ok":"fine"}')).toBe(
       '{"cookie":"[redacted]","client_secret":"[redacted]","ok":"fine"}',
     );
@@ -71,15 +81,22 @@ describe("scrubEvent", () => {
       exception: { values: [{ type: "Error", value: `boom ${LLM}` }] },
       request: {
         url: "http://127.0.0.1/oauth/callback?code=abc&state=xyz",
-        headers: { Authorization: `Bearer ${TOKEN}`, Cookie: "sid=1", "User-Agent": "claude-code/1.0" },
+        headers: {
+          Authorization: `Bearer ${TOKEN}`,
+          Cookie: "sid=1",
+          "User-Agent": "claude-code/1.0",
+        },
         query_string: { code: "oauth-code", state: "st", page: "2" },
       },
-      extra: { nested: { deeper: [{ refresh_token: "rt", note: `Sentry-Bearer ${SENTRY_USER}` }] } },
+      extra: {
+        nested: { deeper: [{ refresh_token: "rt", note: `Sentry-Bearer ${SENTRY_USER}` }] },
+      },
       contexts: { node_system_error: { code: "ECONNREFUSED" } },
     };
     const out = scrubEvent(event);
     const json = JSON.stringify(out);
-    for (const secret of [TOKEN, LLM, SENTRY_USER, "oauth-code", "sid=1", '"rt"']) expect(json).not.toContain(secret);
+    for (const secret of [TOKEN, LLM, SENTRY_USER, "oauth-code", "sid=1", '"rt"'])
+      expect(json).not.toContain(secret);
     expect(out.request.headers.Authorization).toBe(REDACTED);
     expect(out.request.headers.Cookie).toBe(REDACTED);
     expect(out.request.headers["User-Agent"]).toBe("claude-code/1.0");
@@ -101,8 +118,16 @@ describe("scrubEvent", () => {
   });
 
   it("scrubs Sentry logs", () => {
-    const log = scrubLog({ level: "info", message: `hello ${TOKEN}`, attributes: { authorization: "x", n: 1 } });
-    expect(log).toEqual({ level: "info", message: "hello [redacted]", attributes: { authorization: REDACTED, n: 1 } });
+    const log = scrubLog({
+      level: "info",
+      message: `hello ${TOKEN}`,
+      attributes: { authorization: "x", n: 1 },
+    });
+    expect(log).toEqual({
+      level: "info",
+      message: "hello [redacted]",
+      attributes: { authorization: REDACTED, n: 1 },
+    });
   });
 });
 
@@ -139,7 +164,8 @@ describe("span attributes", () => {
       "mcp.request.argument.limit": "10",
       "mcp.request.argument.query": "is:unresolved [redacted]",
       "mcp.request.argument.apiKey": REDACTED,
-      "mcp.request.argument.arguments": '{"query":"x","password":"[redacted]","note":"Bearer [redacted]"}',
+      "mcp.request.argument.arguments":
+        '{"query":"x","password":"[redacted]","note":"Bearer [redacted]"}',
       "mcp.request.argument.we_ird": "true",
     });
     expect(argumentAttributes(undefined)).toEqual({});

@@ -75,7 +75,9 @@ export function scrubBreadcrumb<T extends BreadcrumbLike>(crumb: T): T {
 type AttributeValue = string | number | boolean | string[];
 
 /** Span attributes: secrets removed, long strings cut; non-primitive values dropped. */
-export function scrubAttributes(attributes: Record<string, unknown>): Record<string, AttributeValue> {
+export function scrubAttributes(
+  attributes: Record<string, unknown>,
+): Record<string, AttributeValue> {
   const out: Record<string, AttributeValue> = {};
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || value === null) continue;
@@ -106,7 +108,9 @@ export function argumentAttributes(args: unknown): Record<string, string> {
     if (++count > MAX_ARGUMENTS) break;
     const safeKey = key.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64);
     const text = typeof value === "string" ? value : (JSON.stringify(scrubValue(value)) ?? "");
-    out[`mcp.request.argument.${safeKey}`] = isSensitiveKey(key) ? REDACTED : truncate(scrubString(text));
+    out[`mcp.request.argument.${safeKey}`] = isSensitiveKey(key)
+      ? REDACTED
+      : truncate(scrubString(text));
   }
   return out;
 }
@@ -129,5 +133,9 @@ export function scrubLog<T extends LogLike>(log: T): T {
 /** Client-controlled names (tool names) used in span names: safe characters, bounded length. */
 export function safeName(name: unknown): string {
   const text = typeof name === "string" ? name : String(name);
-  return scrubString(text).replace(/[^A-Za-z0-9_.:/-]/g, "_").slice(0, 64) || "unknown";
+  return (
+    scrubString(text)
+      .replace(/[^A-Za-z0-9_.:/-]/g, "_")
+      .slice(0, 64) || "unknown"
+  );
 }

@@ -46,9 +46,12 @@ export function withToolSpan<T>(
   const tool = safeName(request.params.name);
   const headers = extra.requestInfo?.headers;
   const transport: McpTransport = headers ? "http" : state.transport;
-  const userAgent = header(headers, "user-agent") ?? (client ? `${client.name}/${client.version}` : undefined);
+  const userAgent =
+    header(headers, "user-agent") ?? (client ? `${client.name}/${client.version}` : undefined);
   const sessionId =
-    extra.sessionId ?? header(headers, "mcp-session-id") ?? (transport === "stdio" ? state.sessionId : undefined);
+    extra.sessionId ??
+    header(headers, "mcp-session-id") ??
+    (transport === "stdio" ? state.sessionId : undefined);
   const attributes = scrubAttributes({
     "mcp.method.name": "tools/call",
     "mcp.tool.name": tool,
@@ -63,7 +66,9 @@ export function withToolSpan<T>(
     sdk.withScope((scope) => {
       // Tags on the scope the span starts in reach both the transaction and captured errors.
       scope.setTags({ "mcp.tool.name": tool, "mcp.transport": transport });
-      return sdk.startSpan({ name: `tools/call ${tool}`, op: "mcp.server", attributes }, () => fn());
+      return sdk.startSpan({ name: `tools/call ${tool}`, op: "mcp.server", attributes }, () =>
+        fn(),
+      );
     });
   return sdk.getActiveSpan() ? run() : sdk.startNewTrace(run);
 }
@@ -72,7 +77,10 @@ export function withToolSpan<T>(
  * `mcp.connect/{transport}`: the server attaching to a transport. The span is not made active,
  * so work that later runs on the connection is not parented to it.
  */
-export async function withConnectSpan<T>(transport: McpTransport, fn: () => Promise<T>): Promise<T> {
+export async function withConnectSpan<T>(
+  transport: McpTransport,
+  fn: () => Promise<T>,
+): Promise<T> {
   const sdk = state.sdk;
   if (!sdk) return fn();
   const span = sdk.startInactiveSpan({
@@ -110,7 +118,11 @@ export function withAuthSpan<T>(
     {
       name,
       op: "mcp.auth",
-      attributes: scrubAttributes({ ...transportAttributes("http"), "service.version": VERSION, ...attributes }),
+      attributes: scrubAttributes({
+        ...transportAttributes("http"),
+        "service.version": VERSION,
+        ...attributes,
+      }),
     },
     () => fn(),
   );
@@ -180,7 +192,9 @@ function usageOf(result: unknown): { inputTokens?: number; outputTokens?: number
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
   const inputTokens = num(usage.inputTokens) ?? num(usage.promptTokens);
   const outputTokens = num(usage.outputTokens) ?? num(usage.completionTokens);
-  return inputTokens === undefined && outputTokens === undefined ? undefined : { inputTokens, outputTokens };
+  return inputTokens === undefined && outputTokens === undefined
+    ? undefined
+    : { inputTokens, outputTokens };
 }
 
 const NO_OP_AGENT_SPAN: AgentSpan = { recordUsage: () => {} };
@@ -190,7 +204,10 @@ const NO_OP_AGENT_SPAN: AgentSpan = { recordUsage: () => {} };
  * taken from `recordUsage` or, failing that, from the callback's AI SDK result. Prompts and
  * completions are never recorded.
  */
-export function withAgentSpan<T>(options: AgentSpanOptions, fn: (span: AgentSpan) => Promise<T>): Promise<T> {
+export function withAgentSpan<T>(
+  options: AgentSpanOptions,
+  fn: (span: AgentSpan) => Promise<T>,
+): Promise<T> {
   const sdk = state.sdk;
   if (!sdk) return fn(NO_OP_AGENT_SPAN);
   const operation = safeName(options.operation ?? "chat");
@@ -202,24 +219,29 @@ export function withAgentSpan<T>(options: AgentSpanOptions, fn: (span: AgentSpan
     "gen_ai.request.max_tokens": options.maxTokens,
     "service.version": VERSION,
   });
-  return sdk.startSpan({ name: `${operation} ${model}`, op: `gen_ai.${operation}`, attributes }, async (span) => {
-    let recorded = false;
-    const record = (usage: { inputTokens?: number; outputTokens?: number }) => {
-      recorded = true;
-      setUsage(span, usage);
-    };
-    const result = await fn({ recordUsage: record });
-    if (!recorded) {
-      const usage = usageOf(result);
-      if (usage) setUsage(span, usage);
-    }
-    return result;
-  });
+  return sdk.startSpan(
+    { name: `${operation} ${model}`, op: `gen_ai.${operation}`, attributes },
+    async (span) => {
+      let recorded = false;
+      const record = (usage: { inputTokens?: number; outputTokens?: number }) => {
+        recorded = true;
+        setUsage(span, usage);
+      };
+      const result = await fn({ recordUsage: record });
+      if (!recorded) {
+        const usage = usageOf(result);
+        if (usage) setUsage(span, usage);
+      }
+      return result;
+    },
+  );
 }
 
 function setUsage(span: Span, usage: { inputTokens?: number; outputTokens?: number }): void {
-  if (usage.inputTokens !== undefined) span.setAttribute("gen_ai.usage.input_tokens", usage.inputTokens);
-  if (usage.outputTokens !== undefined) span.setAttribute("gen_ai.usage.output_tokens", usage.outputTokens);
+  if (usage.inputTokens !== undefined)
+    span.setAttribute("gen_ai.usage.input_tokens", usage.inputTokens);
+  if (usage.outputTokens !== undefined)
+    span.setAttribute("gen_ai.usage.output_tokens", usage.outputTokens);
 }
 
 /**
@@ -245,7 +267,12 @@ export function httpTelemetry(): MiddlewareHandler {
     await sdk.withIsolationScope(() =>
       sdk.startNewTrace(() =>
         sdk.startSpan(
-          { name: `${request.method} ${route}`, op: "http.server", forceTransaction: true, attributes },
+          {
+            name: `${request.method} ${route}`,
+            op: "http.server",
+            forceTransaction: true,
+            attributes,
+          },
           async (span) => {
             await next();
             span.setAttribute("http.response.status_code", c.res.status);

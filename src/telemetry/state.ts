@@ -17,5 +17,8 @@ export const state: {
 } = { sdk: undefined, transport: "stdio", sessionId: undefined };
 
 export function transportAttributes(transport: McpTransport): Record<string, string> {
-  return { "mcp.transport": transport, "network.transport": transport === "stdio" ? "pipe" : "tcp" };
+  return {
+    "mcp.transport": transport,
+    "network.transport": transport === "stdio" ? "pipe" : "tcp",
+  };
 }

@@ -42,7 +42,11 @@ beforeAll(async () => {
     env: { SENTRY_ENVIRONMENT: "test" },
   });
   expect(enabled).toBe(true);
-  const config = defaultConfig({ sentryUrl: upstream.url, accessToken: CANARY_TOKEN, skills: ["inspect"] });
+  const config = defaultConfig({
+    sentryUrl: upstream.url,
+    accessToken: CANARY_TOKEN,
+    skills: ["inspect"],
+  });
   const { server } = await createSession(config);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await withConnectSpan("stdio", () => server.connect(serverSide));
@@ -78,7 +82,10 @@ function childrenOf(span: SpanRecord): SpanRecord[] {
 
 describe("telemetry with the real SDK (in process)", () => {
   it("records a tool call as `tools/call {tool}` with MCP attributes and an upstream child span", async () => {
-    const result = await client.callTool({ name: "find_organizations", arguments: { query: "acme" } });
+    const result = await client.callTool({
+      name: "find_organizations",
+      arguments: { query: "acme" },
+    });
     expect(result.isError).toBeFalsy();
     const span = await spanNamed("tools/call find_organizations");
     expect(span.op).toBe("mcp.server");
@@ -103,12 +110,18 @@ describe("telemetry with the real SDK (in process)", () => {
       }),
     });
     const tx = sink.transactions().find((t) => t.transaction === "tools/call find_organizations")!;
-    expect(tx.tags).toMatchObject({ "mcp.tool.name": "find_organizations", "mcp.transport": "stdio" });
+    expect(tx.tags).toMatchObject({
+      "mcp.tool.name": "find_organizations",
+      "mcp.transport": "stdio",
+    });
     expect(sink.errors()).toHaveLength(0);
   });
 
   it("reports a 500 from upstream and names the event in the tool result", async () => {
-    const result = await client.callTool({ name: "find_projects", arguments: { organizationSlug: "boom" } });
+    const result = await client.callTool({
+      name: "find_projects",
+      arguments: { organizationSlug: "boom" },
+    });
     expect(result.isError).toBe(true);
     const eventId = /\(reported as event ([0-9a-f]{32})\)/.exec(textOf(result))?.[1];
     expect(eventId).toBeDefined();
@@ -116,7 +129,10 @@ describe("telemetry with the real SDK (in process)", () => {
     await sink.waitFor(() => sink.errors().length > 0);
     const [event] = sink.errors();
     expect(event.event_id).toBe(eventId);
-    expect(event.tags).toMatchObject({ "error.type": "upstream", "mcp.tool.name": "find_projects" });
+    expect(event.tags).toMatchObject({
+      "error.type": "upstream",
+      "mcp.tool.name": "find_projects",
+    });
     const span = await spanNamed("tools/call find_projects");
     expect(span.status).toBe("internal_error");
     expect(span.data["error.type"]).toBe("upstream");
@@ -127,17 +143,26 @@ describe("telemetry with the real SDK (in process)", () => {
   });
 
   it("reports a 429", async () => {
-    const result = await client.callTool({ name: "find_projects", arguments: { organizationSlug: "limited" } });
+    const result = await client.callTool({
+      name: "find_projects",
+      arguments: { organizationSlug: "limited" },
+    });
     expect(textOf(result)).toMatch(/reported as event [0-9a-f]{32}/);
     await flushTelemetry();
     await sink.waitFor(() => sink.errors().length === 1);
   });
 
   it("does not report a 404 or bad input", async () => {
-    const missing = await client.callTool({ name: "find_projects", arguments: { organizationSlug: "missing" } });
+    const missing = await client.callTool({
+      name: "find_projects",
+      arguments: { organizationSlug: "missing" },
+    });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).not.toContain("reported as event");
-    const bad = await client.callTool({ name: "find_projects", arguments: { organizationSlug: 42 } });
+    const bad = await client.callTool({
+      name: "find_projects",
+      arguments: { organizationSlug: 42 },
+    });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).not.toContain("reported as event");
     const span = await spanNamed("tools/call find_projects");
@@ -148,10 +173,13 @@ describe("telemetry with the real SDK (in process)", () => {
   });
 
   it("records embedded-agent calls with gen_ai attributes and token usage", async () => {
-    const value = await withAgentSpan({ system: "anthropic", model: "claude-test", maxTokens: 500 }, async () => ({
-      text: "ok",
-      usage: { inputTokens: 150, outputTokens: 42 },
-    }));
+    const value = await withAgentSpan(
+      { system: "anthropic", model: "claude-test", maxTokens: 500 },
+      async () => ({
+        text: "ok",
+        usage: { inputTokens: 150, outputTokens: 42 },
+      }),
+    );
     expect(value.text).toBe("ok");
     const span = await spanNamed("chat claude-test");
     expect(span.op).toBe("gen_ai.chat");
@@ -163,23 +191,35 @@ describe("telemetry with the real SDK (in process)", () => {
       "gen_ai.usage.input_tokens": 150,
       "gen_ai.usage.output_tokens": 42,
     });
-    await withAgentSpan({ system: "openai", model: "gpt-test", operation: "chat" }, async (agent) => {
-      agent.recordUsage({ inputTokens: 1, outputTokens: 2 });
-      return "done";
-    });
+    await withAgentSpan(
+      { system: "openai", model: "gpt-test", operation: "chat" },
+      async (agent) => {
+        agent.recordUsage({ inputTokens: 1, outputTokens: 2 });
+        return "done";
+      },
+    );
     expect((await spanNamed("chat gpt-test")).data["gen_ai.usage.output_tokens"]).toBe(2);
   });
 
   it("records auth spans without secrets", async () => {
-    await withAuthSpan("oauth", async () => "granted", { "oauth.client_secret": "shh-secret", "oauth.grant": "code" });
+    await withAuthSpan("oauth", async () => "granted", {
+      "oauth.client_secret": "shh-secret",
+      "oauth.grant": "code",
+    });
     const span = await spanNamed("mcp.auth/oauth");
     expect(span.op).toBe("mcp.auth");
-    expect(span.data).toMatchObject({ "oauth.client_secret": "[redacted]", "oauth.grant": "code", "mcp.transport": "http" });
+    expect(span.data).toMatchObject({
+      "oauth.client_secret": "[redacted]",
+      "oauth.grant": "code",
+      "mcp.transport": "http",
+    });
   });
 
   it("records the connect span", async () => {
     // sent during beforeAll; connect again to observe it here
-    const other = await createSession(defaultConfig({ sentryUrl: upstream.url, accessToken: CANARY_TOKEN }));
+    const other = await createSession(
+      defaultConfig({ sentryUrl: upstream.url, accessToken: CANARY_TOKEN }),
+    );
     const [, serverSide] = InMemoryTransport.createLinkedPair();
     await withConnectSpan("stdio", () => other.server.connect(serverSide));
     const span = await spanNamed("mcp.connect/stdio");
@@ -195,7 +235,11 @@ describe("telemetry with the real SDK (in process)", () => {
 
   it("records HTTP requests: `POST /mcp/{org}` with connect and tool children", async () => {
     const app = createHttpApp({
-      config: defaultConfig({ sentryUrl: upstream.url, accessToken: CANARY_TOKEN, skills: ["inspect"] }),
+      config: defaultConfig({
+        sentryUrl: upstream.url,
+        accessToken: CANARY_TOKEN,
+        skills: ["inspect"],
+      }),
       allowedHosts: new Set(["mcp.test"]),
     });
     const transport = new StreamableHTTPClientTransport(new URL("http://mcp.test/mcp/acme"), {
@@ -234,12 +278,17 @@ describe("telemetry with the real SDK (in process)", () => {
       }),
     });
     expect(childrenOf(root).map((s) => s.description)).toContain("mcp.connect/http");
-    expect(childrenOf(tool).map((s) => s.description)).toContain("GET /api/0/organizations/{org}/projects/");
+    expect(childrenOf(tool).map((s) => s.description)).toContain(
+      "GET /api/0/organizations/{org}/projects/",
+    );
   });
 
   it("never sends the access token, LLM keys or bearer tokens (canary)", async () => {
     const log = createLogger("info", () => {});
-    log.info(`canary log ${CANARY_TOKEN}`, { authorization: `Bearer ${CANARY_TOKEN}`, key: CANARY_LLM_KEY });
+    log.info(`canary log ${CANARY_TOKEN}`, {
+      authorization: `Bearer ${CANARY_TOKEN}`,
+      key: CANARY_LLM_KEY,
+    });
     console.warn(`canary breadcrumb ${CANARY_TOKEN} ${CANARY_BEARER}`);
     await client.callTool({
       name: "find_organizations",

@@ -36,7 +36,8 @@ function responseNotes(
     notes.push(
       `- ${omitted} more rows of this page were left out to keep the response small; ask for fewer fields or \`limit: ${shown}\` (the cursor continues after the whole page).`,
     );
-  if (nextCursor) notes.push(`- More rows: pass \`cursor: "${nextCursor}"\` with the same arguments.`);
+  if (nextCursor)
+    notes.push(`- More rows: pass \`cursor: "${nextCursor}"\` with the same arguments.`);
   if (fields.includes("trace") && ctx.canCall("get_trace_details"))
     notes.push("- `get_trace_details` with a `trace` value shows that whole trace.");
   if (dataset === "spans" && fields.includes("id") && ctx.canCall("get_span_details"))
@@ -100,9 +101,7 @@ export default defineTool({
     const range = resolveTimeRange(params, "14d");
     const project = params.projectSlug;
     const query =
-      project && dataset !== "replays"
-        ? `project:${project} ${params.query}`.trim()
-        : params.query;
+      project && dataset !== "replays" ? `project:${project} ${params.query}`.trim() : params.query;
 
     let rows: Array<Record<string, unknown>>;
     let nextCursor: string | undefined;
@@ -154,7 +153,12 @@ export default defineTool({
       sort ? `sort ${inlineCode(sort)}` : undefined,
     ].filter(Boolean);
     if (Object.values(types ?? {}).includes("date")) facts.push("times UTC");
-    const lines = [`# ${TITLES[dataset]} in **${inlineCode(scope)}**`, "", `${facts.join(", ")}.`, ""];
+    const lines = [
+      `# ${TITLES[dataset]} in **${inlineCode(scope)}**`,
+      "",
+      `${facts.join(", ")}.`,
+      "",
+    ];
     const url = ctx.client.orgWebPath(
       org,
       explorePath({ dataset, fields, query, sort, ...range, environment: params.environment }),

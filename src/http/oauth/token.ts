@@ -45,6 +45,17 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
     if (!client)
       return oauthError(c, "invalid_client", "Unknown client or bad client credentials.", 401);
     const grantType = form.get("grant_type");
+    if (
+      grantType &&
+      !client.grant_types.includes(grantType) &&
+      /^(authorization_code|refresh_token)$/.test(grantType)
+    ) {
+      return oauthError(
+        c,
+        "unauthorized_client",
+        `This client did not register the ${grantType} grant.`,
+      );
+    }
 
     if (grantType === "authorization_code") {
       const code = form.get("code");

@@ -25,7 +25,10 @@ export function actorLabel(actor: Actor | null | undefined): string {
 
 /** Sentry's actor objects (`assignedTo`, `owner`) as an Actor; null when absent or unknown. */
 export function actorFrom(
-  value: { type?: string | null; id?: string | null; name?: string | null; email?: string | null } | null | undefined,
+  value:
+    | { type?: string | null; id?: string | null; name?: string | null; email?: string | null }
+    | null
+    | undefined,
 ): Actor | null {
   if (!value?.id || (value.type !== "user" && value.type !== "team")) return null;
   return { type: value.type, id: String(value.id), name: value.name ?? value.email ?? null };

@@ -72,7 +72,9 @@ function generic(c: ConditionLike): string {
   if (comparison) {
     for (const [key, value] of Object.entries(comparison)) {
       if (!present(value) || (Array.isArray(value) && value.length === 0)) continue;
-      details.push(`${humanize(key).toLowerCase()}: ${inlineCode(Array.isArray(value) ? value.join(", ") : typeof value === "object" ? JSON.stringify(value) : value)}`);
+      details.push(
+        `${humanize(key).toLowerCase()}: ${inlineCode(Array.isArray(value) ? value.join(", ") : typeof value === "object" ? JSON.stringify(value) : value)}`,
+      );
     }
   } else if (present(c.comparison) && c.comparison !== true) {
     details.push(`comparison: ${inlineCode(c.comparison)}`);
@@ -179,7 +181,11 @@ const SERVICE: Record<string, string> = {
 
 /** One workflow action in words: "Slack `#alerts` (tags: environment)". */
 export function actionPhrase(
-  action: { type: string; config?: Record<string, unknown> | null; data?: Record<string, unknown> | null },
+  action: {
+    type: string;
+    config?: Record<string, unknown> | null;
+    data?: Record<string, unknown> | null;
+  },
   dir: Directory,
 ): string {
   const config = action.config ?? {};

@@ -18,15 +18,16 @@ function scalar(value: unknown): string | undefined {
   return String(value);
 }
 
-const SUMMARY_KEYS = ["method", "url", "status_code", "to", "from"];
+const SUMMARY_KEYS = ["method", "url", "status_code"];
 
 /** `k=v` pairs of a breadcrumb's data: the request-ish keys, or every key when `all`. */
 export function crumbData(data: Record<string, unknown> | null | undefined, all: boolean): string {
   if (!data) return "";
   if (!all) {
-    return SUMMARY_KEYS.map((k) => scalar(data[k]))
-      .filter(Boolean)
-      .join(" ");
+    const from = scalar(data.from);
+    const to = scalar(data.to);
+    const nav = from || to ? `${from ?? "?"} → ${to ?? "?"}` : undefined;
+    return [...SUMMARY_KEYS.map((k) => scalar(data[k])), nav].filter(Boolean).join(" ");
   }
   return Object.entries(data)
     .map(([k, v]) => [k, scalar(v)])

@@ -67,6 +67,8 @@ const SHOWN_TAGS = new Set([
   "sentry:user",
   "sentry:release",
   "sentry:dist",
+  "blocked-uri",
+  "effective-directive",
 ]);
 
 function scalar(value: unknown): string | undefined {
@@ -124,7 +126,7 @@ export function environmentOf(event: SentryEvent): string | undefined {
 
 function userLine(user: Record<string, unknown> | null | undefined): string | undefined {
   if (!user) return undefined;
-  const parts = ["id", "username", "email", "ip_address"]
+  const parts = ["id", "username", "email"]
     .map((k) => scalar(user[k]))
     .filter((v): v is string => !!v && v !== "None");
   return parts.length ? parts.map((p) => inlineCode(p)).join(", ") : undefined;
@@ -143,9 +145,7 @@ function requestLines(event: SentryEvent): string[] {
   const request = requestOf(event);
   if (!request?.url) return [];
   const url = request.url.split("?")[0];
-  const lines = [
-    `**Request**: ${inlineCode(`${request.method ?? "GET"} ${truncate(url, 300)}`)}`,
-  ];
+  const lines = [`**Request**: ${inlineCode(`${request.method ?? "GET"} ${truncate(url, 300)}`)}`];
   const body = request.data;
   if (body !== null && body !== undefined && body !== "") {
     const rendered = typeof body === "string" ? body : JSON.stringify(body);
@@ -181,9 +181,7 @@ function stackSection(event: SentryEvent, options: FrameOptions): string[] {
     ];
   }
   const frames = stacktraceOf(event);
-  return frames.length
-    ? ["### Stack Trace", "", codeBlock(formatFrames(frames, options)), ""]
-    : [];
+  return frames.length ? ["### Stack Trace", "", codeBlock(formatFrames(frames, options)), ""] : [];
 }
 
 export interface EventFormatOptions extends FrameOptions {

@@ -87,6 +87,7 @@ export const DATASET_CONFIG: Record<Dataset, DatasetConfig> = {
     itemType: "spans",
     defaultFields: [
       "timestamp",
+      "id",
       "span.op",
       "span.description",
       "span.duration",
@@ -192,7 +193,11 @@ export function balanced(field: string): boolean {
 }
 
 /** The sort to use when the caller gave none: newest first, else the first aggregate. */
-export function defaultSort(dataset: Dataset, fields: string[], custom: boolean): string | undefined {
+export function defaultSort(
+  dataset: Dataset,
+  fields: string[],
+  custom: boolean,
+): string | undefined {
   const config = DATASET_CONFIG[dataset];
   if (!custom) return config.defaultSort;
   const timeField = dataset === "replays" ? "started_at" : "timestamp";

@@ -30,7 +30,10 @@ function formatTimestamp(value: unknown): string {
 /** Replay cells hold objects (`user`, `browser`) and arrays (`urls`); keep what reads best. */
 function flatten(value: unknown): unknown {
   if (Array.isArray(value)) {
-    const shown = value.slice(0, 3).map(flatten).filter((v) => v !== null && v !== "");
+    const shown = value
+      .slice(0, 3)
+      .map(flatten)
+      .filter((v) => v !== null && v !== "");
     return value.length > 3 ? `${shown.join(", ")} (+${value.length - 3})` : shown.join(", ");
   }
   if (value && typeof value === "object") {

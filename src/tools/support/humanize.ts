@@ -18,7 +18,8 @@ export function compactDuration(seconds: number): string {
     [3600, "h"],
     [60, "m"],
   ];
-  for (const [size, unit] of units) if (seconds >= size && seconds % size === 0) return `${seconds / size}${unit}`;
+  for (const [size, unit] of units)
+    if (seconds >= size && seconds % size === 0) return `${seconds / size}${unit}`;
   return `${seconds}s`;
 }
 

@@ -2,10 +2,19 @@ import { formatDate } from "../../format/dates.js";
 import { inlineCode, truncate } from "../../format/markdown.js";
 import type { SentryEvent } from "../../sentry-api/events.js";
 import type { Issue, IssueTag } from "../../sentry-api/issues.js";
-import { eventHeader, formatEventBody, traceIdOf } from "./event-format.js";
+import { breadcrumbsOf, exceptionsOf, threadsOf } from "./event-entries.js";
+import { eventHeader, formatEventBody, replayIdOf, traceIdOf } from "./event-format.js";
 import { assigneeLabel, formatCount, kindLabel, statusLabel } from "./issue-format.js";
-import { formatMetricDetails, metricDetailsOf, searchDatasetFor } from "./metric-format.js";
+import {
+  formatMetricDetails,
+  type MetricDetails,
+  metricDetailsOf,
+  searchDatasetFor,
+} from "./metric-format.js";
+import { isCsp, isFeedback, kindSection, record } from "./occurrence-format.js";
+import { formatPackageSelection, type PackageSelection } from "./package-versions.js";
 import { formatSuspectCommit, type SuspectCommit } from "./suspect-commit.js";
+import { type HintContext, hintLine } from "./tool-hint.js";
 
 export interface IssueDetailsInput {
   org: string;
@@ -15,7 +24,8 @@ export interface IssueDetailsInput {
   tags: IssueTag[];
   suspectCommit: SuspectCommit | null;
   issueUrl: string;
-  canCall(tool: string): boolean;
+  hints: HintContext;
+  packages?: PackageSelection;
 }
 
 const TAG_ORDER = [
@@ -43,21 +53,20 @@ export function tagSummary(tags: IssueTag[], maxKeys = 8): string[] {
       const pct = total && v.count != null ? ` ${Math.round((v.count / total) * 100)}%` : "";
       return `${inlineCode(truncate(v.value ?? v.name ?? "(empty)", 80))}${pct}`;
     });
-    return top.length ? [`- ${tag.key}: ${top.join(", ")}`] : [];
+    return top.length ? [`- ${inlineCode(tag.key)}: ${top.join(", ")}`] : [];
   });
 }
 
-/** The full issue answer. Pure: everything it needs is in `input`. */
-export function formatIssueDetails(input: IssueDetailsInput): string {
-  const { issue, event, org } = input;
+function header(input: IssueDetailsInput): string[] {
+  const { issue, org } = input;
   const id = issue.shortId ?? issue.id;
   const lines = [
-    `# Issue ${id} in **${inlineCode(org)}**`,
+    `# Issue ${/^[A-Za-z0-9_.-]+$/.test(id) ? id : inlineCode(id)} in **${inlineCode(org)}**`,
     "",
     `**Title**: ${inlineCode(truncate(issue.title || "(no title)", 300))}`,
     `**Kind**: ${kindLabel(issue)} · **Status**: ${statusLabel(issue)}${issue.priority ? ` · **Priority**: ${issue.priority}` : ""}${issue.level ? ` · **Level**: ${issue.level}` : ""}`,
     `**Project**: ${inlineCode(issue.project.slug)}${issue.platform ? ` (${issue.platform})` : ""} · **Issue ID**: ${issue.id}`,
-    `**Events**: ${formatCount(issue.count) ?? "?"} · **Users**: ${formatCount(issue.userCount) ?? "0"}${issue.isUnhandled ? " · unhandled" : ""}`,
+    `**Events**: ${formatCount(issue.count) ?? "?"} · **Users**: ${formatCount(issue.userCount) ?? "0"}${issue.isUnhandled ? " · unhandled" : ""}${issue.numComments ? ` · **Comments**: ${issue.numComments}` : ""}`,
     `**First seen**: ${formatDate(issue.firstSeen) ?? "?"} · **Last seen**: ${formatDate(issue.lastSeen) ?? "?"}`,
     `**Assigned to**: ${assigneeLabel(issue)}`,
   ];
@@ -68,12 +77,131 @@ export function formatIssueDetails(input: IssueDetailsInput): string {
   ].filter(Boolean);
   if (releases.length) lines.push(`**Releases**: ${releases.join(", ")}`);
   lines.push(`**URL**: ${input.issueUrl}`, "");
+  return lines;
+}
 
+function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] {
+  const { hints, org } = input;
+  const notes: string[] = [];
+  if (metric.detectorId)
+    notes.push(
+      ...hintLine(hints, "Monitor configuration", "get_metric_monitor_details", {
+        organizationSlug: org,
+        monitorId: metric.detectorId,
+      }),
+    );
+  notes.push(
+    ...hintLine(hints, "The data the monitor measured", "search_events", {
+      organizationSlug: org,
+      dataset: searchDatasetFor(metric.dataset),
+      query: metric.query ?? "",
+      fields: metric.aggregate ? [metric.aggregate] : undefined,
+      projectSlug: input.issue.project.slug,
+      environment: metric.environment,
+      start: metric.windowStart,
+      end: metric.windowEnd,
+    }),
+  );
+  return notes;
+}
+
+function eventNotes(input: IssueDetailsInput, event: SentryEvent): string[] {
+  const { hints, org, issue } = input;
+  const id = issue.shortId ?? issue.id;
+  const notes: string[] = [];
+  if (exceptionsOf(event).length || (threadsOf(event)?.length ?? 0) > 1)
+    notes.push(
+      ...hintLine(hints, "Every frame and thread", "get_event_stacktrace", {
+        organizationSlug: org,
+        issueId: id,
+        eventId: event.eventID,
+      }),
+    );
+  if (breadcrumbsOf(event).length > 5)
+    notes.push(
+      ...hintLine(hints, "All breadcrumbs", "get_issue_breadcrumbs", {
+        organizationSlug: org,
+        issueId: id,
+        eventId: event.eventID,
+      }),
+    );
+  const trace = traceIdOf(event);
+  if (trace)
+    notes.push(
+      ...hintLine(hints, "The trace around this event", "get_trace_details", {
+        organizationSlug: org,
+        traceId: trace,
+      }),
+    );
+  const replay = replayIdOf(event);
+  if (replay)
+    notes.push(
+      ...hintLine(hints, "The session replay", "get_replay_details", {
+        organizationSlug: org,
+        replayId: replay,
+      }),
+    );
+  const evidence = record(event.occurrence?.evidenceData);
+  const monitorSlug = typeof evidence?.monitorSlug === "string" ? evidence.monitorSlug : undefined;
+  if (monitorSlug)
+    notes.push(
+      ...hintLine(hints, "The cron monitor", "get_monitor_details", {
+        organizationSlug: org,
+        monitorSlug,
+        projectSlug: issue.project.slug,
+      }),
+    );
+  const profileId = typeof evidence?.profileId === "string" ? evidence.profileId : undefined;
+  if (profileId)
+    notes.push(
+      ...hintLine(hints, "The profile", "get_profile_details", {
+        organizationSlug: org,
+        projectSlug: issue.project.slug,
+        profileId,
+      }),
+    );
+  return notes;
+}
+
+function notesFor(input: IssueDetailsInput, metric: MetricDetails | undefined): string[] {
+  const { hints, org, issue, event } = input;
+  const id = issue.shortId ?? issue.id;
+  const notes: string[] = [];
+  if (metric) notes.push(...metricNotes(input, metric));
+  else if (event) notes.push(...eventNotes(input, event));
+  if (issue.numComments)
+    notes.push(
+      ...hintLine(hints, "Comments and history", "get_issue_activity", {
+        organizationSlug: org,
+        issueId: id,
+      }),
+    );
+  const seerFits =
+    !metric && !isFeedback(issue) && !isCsp(issue, event) && issue.issueCategory !== "cron";
+  if (seerFits)
+    notes.push(
+      ...hintLine(hints, "Root cause analysis", "analyze_issue_with_seer", {
+        organizationSlug: org,
+        issueId: id,
+      }),
+    );
+  return notes;
+}
+
+/** The full issue answer. Pure: everything it needs is in `input`. */
+export function formatIssueDetails(input: IssueDetailsInput): string {
+  const { issue, event } = input;
+  const lines = header(input);
   const metric = event ? metricDetailsOf(event) : undefined;
   if (metric) lines.push(...formatMetricDetails(metric));
+  else lines.push(...kindSection(issue, event));
   if (input.suspectCommit) lines.push(...formatSuspectCommit(input.suspectCommit));
   if (event) {
-    lines.push(...eventHeader(event, input.eventLabel), ...formatEventBody(event), "");
+    lines.push(
+      ...eventHeader(event, input.eventLabel),
+      ...formatEventBody(event, { hideMessage: isFeedback(issue) || isCsp(issue, event) }),
+    );
+    if (input.packages) lines.push(...formatPackageSelection(input.packages));
   } else {
     lines.push(
       "No event is available for this issue (it may have been deleted or not yet processed).",
@@ -82,42 +210,7 @@ export function formatIssueDetails(input: IssueDetailsInput): string {
   }
   const tags = tagSummary(input.tags);
   if (tags.length) lines.push("## Tag Distribution", "", ...tags, "");
-
-  const notes: string[] = [];
-  const call = (tool: string, args: Record<string, unknown>) =>
-    `${tool}(${Object.entries(args)
-      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-      .join(", ")})`;
-  if (metric) {
-    if (metric.detectorId && input.canCall("get_metric_monitor_details")) {
-      notes.push(
-        `- Monitor configuration: ${inlineCode(call("get_metric_monitor_details", { organizationSlug: org, monitorId: metric.detectorId }))}.`,
-      );
-    }
-    if (input.canCall("search_events")) {
-      const args: Record<string, unknown> = {
-        organizationSlug: org,
-        dataset: searchDatasetFor(metric.dataset),
-        query: metric.query ?? "",
-      };
-      if (metric.aggregate) args.fields = [metric.aggregate];
-      notes.push(`- Matching data: ${inlineCode(call("search_events", args))}.`);
-    }
-  } else if (event) {
-    if (input.canCall("get_event_stacktrace"))
-      notes.push(
-        `- All frames and threads: ${inlineCode(call("get_event_stacktrace", { organizationSlug: org, issueId: id, eventId: event.eventID }))}.`,
-      );
-    const trace = traceIdOf(event);
-    if (trace && input.canCall("get_trace_details"))
-      notes.push(
-        `- The request's trace: ${inlineCode(call("get_trace_details", { organizationSlug: org, traceId: trace }))}.`,
-      );
-    if (input.canCall("analyze_issue_with_seer"))
-      notes.push(
-        `- Root cause analysis: ${inlineCode(call("analyze_issue_with_seer", { organizationSlug: org, issueId: id }))}.`,
-      );
-  }
+  const notes = notesFor(input, metric);
   if (notes.length) lines.push("## Response Notes", "", ...notes);
   return lines
     .join("\n")

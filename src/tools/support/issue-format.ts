@@ -49,6 +49,7 @@ const TYPE_NAMES: Record<string, string> = {
 
 /** Sentry's issue kind in words: `error`, `performance: N+1 DB queries`, `metric`... */
 export function kindLabel(issue: Pick<Issue, "issueCategory" | "issueType" | "type">): string {
+  if (issue.type === "csp") return "CSP violation";
   const category = (issue.issueCategory ?? issue.type ?? "error").replace(/_/g, " ");
   const type = issue.issueType;
   if (!type || type === "error") return category;

@@ -44,7 +44,11 @@ const CATEGORIES: Record<string, string> = {
 };
 
 function className(component: RuleComponent): string {
-  return String(component.id ?? "").split(".").pop() ?? "";
+  return (
+    String(component.id ?? "")
+      .split(".")
+      .pop() ?? ""
+  );
 }
 
 /** A legacy condition or filter as a workflow-style condition. */
@@ -61,7 +65,11 @@ export function normalizeLegacyComponent(component: RuleComponent): ConditionLik
   if (type.endsWith("_count") && rest.comparisonType === "percent") {
     return {
       type: "event_frequency_percent",
-      comparison: { value: rest.value, interval: rest.interval, comparison_interval: rest.comparisonInterval },
+      comparison: {
+        value: rest.value,
+        interval: rest.interval,
+        comparison_interval: rest.comparisonInterval,
+      },
     };
   }
   if (type === "issue_category") {
@@ -82,7 +90,8 @@ export function legacyActionPhrase(component: RuleComponent, dir: Directory): st
   switch (cls) {
     case "NotifyEmailAction": {
       const type = String(component.targetType ?? "").toLowerCase();
-      if (type === "team") return `Email team ${inlineCode(`#${(id && dir.team(id)) ?? id ?? "?"}`)}`;
+      if (type === "team")
+        return `Email team ${inlineCode(`#${(id && dir.team(id)) ?? id ?? "?"}`)}`;
       if (type === "member") return `Email member ${inlineCode((id && dir.user(id)) ?? id ?? "?")}`;
       const fall = component.fallthroughType
         ? `, else ${humanize(String(component.fallthroughType)).toLowerCase()}`
@@ -131,6 +140,14 @@ export function legacyMetricActionPhrase(
       return `Email member ${inlineCode((id && dir.user(id)) ?? id ?? "?")}`;
   }
   const where = action.inputChannelId ?? id;
-  const service = { slack: "Slack", msteams: "Microsoft Teams", pagerduty: "PagerDuty", opsgenie: "Opsgenie", discord: "Discord", sentry_app: "Integration", email: "Email" }[type];
+  const service = {
+    slack: "Slack",
+    msteams: "Microsoft Teams",
+    pagerduty: "PagerDuty",
+    opsgenie: "Opsgenie",
+    discord: "Discord",
+    sentry_app: "Integration",
+    email: "Email",
+  }[type];
   return `${service ?? humanize(type || "action")}${where ? ` ${inlineCode(where)}` : ""}`;
 }

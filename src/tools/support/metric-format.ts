@@ -12,6 +12,9 @@ export interface MetricDetails {
   value?: number | string;
   threshold?: string;
   window?: string;
+  /** ISO bounds of the evaluated window */
+  windowStart?: string;
+  windowEnd?: string;
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
@@ -37,7 +40,12 @@ const COMPARISON: Record<string, string> = {
   "1": "<",
 };
 /** Detector priority levels a condition resolves to. */
-const RESULT: Record<string, string> = { "75": "high", "50": "medium", "25": "low", "0": "resolved" };
+const RESULT: Record<string, string> = {
+  "75": "high",
+  "50": "medium",
+  "25": "low",
+  "0": "resolved",
+};
 
 function conditionText(condition: Record<string, unknown>): string | undefined {
   const comparison = scalar(condition.comparison);
@@ -70,17 +78,18 @@ function evaluatedWindow(
   event: SentryEvent,
   evidence: Record<string, unknown>,
   seconds: number | undefined,
-): string | undefined {
+): { start: string; end: string } | undefined {
   const explicit = record(evidence.window);
-  if (explicit) {
-    const start = isoSeconds(explicit.start);
-    const end = isoSeconds(explicit.end);
-    if (start !== undefined && end !== undefined)
-      return `${formatDate(new Date(start).toISOString())} → ${formatDate(new Date(end).toISOString())}`;
-  }
-  const end = isoSeconds(event.occurrence?.detectionTime) ?? isoSeconds(event.dateCreated);
-  if (end === undefined || !seconds) return undefined;
-  return `${formatDate(new Date(end - seconds * 1000).toISOString())} → ${formatDate(new Date(end).toISOString())}`;
+  const start = explicit ? isoSeconds(explicit.start) : undefined;
+  const end = explicit ? isoSeconds(explicit.end) : undefined;
+  if (start !== undefined && end !== undefined)
+    return { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+  const detected = isoSeconds(event.occurrence?.detectionTime) ?? isoSeconds(event.dateCreated);
+  if (detected === undefined || !seconds) return undefined;
+  return {
+    start: new Date(detected - seconds * 1000).toISOString(),
+    end: new Date(detected).toISOString(),
+  };
 }
 
 /** Reads the metric monitor facts from the occurrence's camelCased `evidenceData`. */
@@ -98,6 +107,7 @@ export function metricDetailsOf(event: SentryEvent): MetricDetails | undefined {
   const threshold = conditions.map(conditionText).filter(Boolean).join(", ");
   const seconds = typeof snuba?.timeWindow === "number" ? snuba.timeWindow : undefined;
   const value = scalar(evidence.value) ?? scalar(record(evidence.value)?.value);
+  const window = evaluatedWindow(event, evidence, seconds);
   return {
     detectorId: scalar(evidence.detectorId) !== undefined ? String(evidence.detectorId) : undefined,
     dataset: scalar(snuba?.dataset) !== undefined ? String(snuba?.dataset) : undefined,
@@ -107,7 +117,9 @@ export function metricDetailsOf(event: SentryEvent): MetricDetails | undefined {
     environment: typeof snuba?.environment === "string" ? snuba.environment : undefined,
     value,
     threshold: threshold || undefined,
-    window: evaluatedWindow(event, evidence, seconds),
+    window: window ? `${formatDate(window.start)} → ${formatDate(window.end)}` : undefined,
+    windowStart: window?.start,
+    windowEnd: window?.end,
   };
 }
 
@@ -126,12 +138,6 @@ export function searchDatasetFor(
   if (d.includes("metric")) return "metrics";
   if (d.includes("span") || d.includes("transaction") || d.includes("analytics")) return "spans";
   return "errors";
-}
-
-/** The monitor's query with its environment folded in, as search syntax. */
-export function metricSearchQuery(m: MetricDetails): string {
-  const env = m.environment ? `environment:${m.environment}` : "";
-  return [env, m.query ?? ""].filter((part) => part.trim()).join(" ");
 }
 
 export function formatMetricDetails(m: MetricDetails): string[] {

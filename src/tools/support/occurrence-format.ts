@@ -73,15 +73,20 @@ function performanceEvidence(event: SentryEvent, evidence: Record<string, unknow
     str(evidence.numberRepeatingSpans) ??
     str(evidence.numPatternRepetitions);
   if (offenders.length) {
-    const durations = offenders.map(ms).filter((d): d is number => d !== undefined);
+    const distinct = [...new Set(offenders.map((s) => s.description).filter(Boolean))] as string[];
+    // Evidence lists a few offender ids; the spans entry has every repetition.
+    const op = offenders[0].op;
+    const repeats = spans.filter((s) => s.op === op && distinct.includes(s.description ?? ""));
+    const counted = repeats.length >= offenders.length ? repeats : offenders;
+    const durations = counted.map(ms).filter((d): d is number => d !== undefined);
     const total = durations.reduce((a, b) => a + b, 0);
     const rootMs = root ? ms(root) : undefined;
     const share = rootMs && total ? `, ${Math.round((total / rootMs) * 100)}% of ${rootMs}ms` : "";
+    const count = Math.max(counted.length, Number(repeatCount) || 0);
     lines.push(
-      `**Offending spans**: ${repeatCount ?? offenders.length} × ${inlineCode(offenders[0].op ?? "span")}${durations.length ? `, ${total}ms total${share}` : ""}`,
+      `**Offending spans**: ${count} × ${inlineCode(op ?? "span")}${durations.length ? `, ${total}ms total${share}` : ""}`,
     );
-    const distinct = [...new Set(offenders.map((s) => s.description).filter(Boolean))] as string[];
-    const isDb = (offenders[0].op ?? "").startsWith("db");
+    const isDb = (op ?? "").startsWith("db");
     for (const description of distinct.slice(0, 3)) {
       lines.push(codeBlock(truncate(description, 2000), isDb ? "sql" : ""));
     }
@@ -112,9 +117,9 @@ function regressionEvidence(evidence: Record<string, unknown>): string[] {
   const after = Number(evidence.aggregateRange2);
   if (!Number.isFinite(before) || !Number.isFinite(after)) return [];
   const lines = [];
-  const subject = str(evidence.transaction) ?? str(evidence.function);
-  if (subject) lines.push(`**Subject**: ${inlineCode(subject)}`);
-  const pct = before ? ` (${after >= before ? "+" : ""}${Math.round(((after - before) / before) * 100)}%)` : "";
+  const pct = before
+    ? ` (${after >= before ? "+" : ""}${Math.round(((after - before) / before) * 100)}%)`
+    : "";
   lines.push(`**Change**: ${before.toFixed(2)} → ${after.toFixed(2)}${pct}`);
   const breakpoint = Number(evidence.breakpoint);
   if (Number.isFinite(breakpoint) && breakpoint > 0)
@@ -211,7 +216,10 @@ export function kindSection(issue: Issue, event: SentryEvent | undefined): strin
   const subtitle = str(event.occurrence.subtitle);
   let body: string[];
   let title = "## Evidence";
-  if (issue.issueCategory === "performance" && spansOf(event).length + strings(evidence.offenderSpanIds).length > 0) {
+  if (
+    issue.issueCategory === "performance" &&
+    spansOf(event).length + strings(evidence.offenderSpanIds).length > 0
+  ) {
     title = "## Performance Evidence";
     body = performanceEvidence(event, evidence);
   } else {

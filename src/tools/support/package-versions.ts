@@ -77,8 +77,7 @@ export function formatPackageSelection(selection: PackageSelection): string[] {
       lines.push(
         `- ${name}: ${inlineCode(p.version)}${p.truncated ? ` (truncated after ${MAX_VERSION} characters)` : ""}`,
       );
-    else if (p.status === "version_not_recorded")
-      lines.push(`- ${name}: listed without a version`);
+    else if (p.status === "version_not_recorded") lines.push(`- ${name}: listed without a version`);
     else lines.push(`- ${name}: not listed in this event's packages`);
   }
   lines.push(

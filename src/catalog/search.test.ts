@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { ALL_TOOLS } from "./index.js";
+import { rankTools, summary, tokens } from "./search.js";
+
+/** Plain requests and the tool that must come first. */
+const TABLE: Array<[string, string]> = [
+  ["issue details", "get_issue_details"],
+  ["stack trace", "get_event_stacktrace"],
+  ["resolve issue", "update_issue"],
+  ["assign issue to a teammate", "update_issue"],
+  ["list teams", "find_teams"],
+  ["trace", "get_trace_details"],
+  ["release", "find_releases"],
+  ["release details", "get_release_details"],
+  ["breadcrumbs", "get_issue_breadcrumbs"],
+  ["comment on an issue", "add_issue_note"],
+  ["tag values", "get_issue_tag_values"],
+  ["search logs", "search_events"],
+  ["spans", "search_events"],
+  ["replay", "get_replay_details"],
+  ["profile flamegraph", "get_profile"],
+  ["alert rules", "find_alert_rules"],
+  ["cron monitors", "find_monitors"],
+  ["dashboards", "find_dashboards"],
+  ["documentation", "search_docs"],
+  ["root cause", "analyze_issue_with_seer"],
+  ["create project", "create_project"],
+  ["create DSN", "create_dsn"],
+  ["client keys", "find_dsns"],
+  ["uptime monitor", "find_uptime_monitors"],
+  ["issue activity history", "get_issue_activity"],
+  ["user feedback reports", "get_issue_user_reports"],
+  ["events in an issue", "search_issue_events"],
+  ["attachments", "get_event_attachment"],
+  ["sentry link", "get_sentry_resource"],
+  ["who am i", "whoami"],
+  ["organizations", "find_organizations"],
+];
+
+const names = new Set(ALL_TOOLS.map((t) => t.name));
+
+describe("search_sentry_tools ranking", () => {
+  it.each(TABLE.filter(([, tool]) => names.has(tool)))("%s → %s", (query, expected) => {
+    const ranked = rankTools(ALL_TOOLS, query);
+    expect(ranked[0]?.tool.name, ranked.slice(0, 3).map((r) => `${r.tool.name}:${r.score}`).join(" ")).toBe(expected);
+  });
+
+  it("covers at least 20 plain requests", () => {
+    expect(TABLE.filter(([, tool]) => names.has(tool)).length).toBeGreaterThanOrEqual(Math.min(20, names.size - 3));
+  });
+
+  it("an exact name wins and ties break by name", () => {
+    expect(rankTools(ALL_TOOLS, "find_teams")[0].tool.name).toBe("find_teams");
+    const ranked = rankTools(ALL_TOOLS, "organization");
+    const scores = ranked.map((r) => r.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it("stems and drops stop words", () => {
+    expect(tokens("Show me the issues")).toEqual(["issu"]);
+    expect(["resolve", "resolved", "resolving", "resolves"].map((w) => tokens(w)[0])).toEqual(["resolv", "resolv", "resolv", "resolv"]);
+    expect(summary("First sentence. Second one.")).toBe("First sentence.");
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { listUptimeMonitors } from "../sentry-api/uptime.js";
+import { defineTool, structuredResult } from "./define.js";
+import { cursor, organizationSlug, projectSlug, query } from "./support/params.js";
+import { uptimeMonitorSchema, uptimeMonitorView } from "./support/uptime-monitors.js";
+
+const output = z.object({
+  organization: z.string(),
+  monitors: z.array(uptimeMonitorSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export default defineTool({
+  name: "find_uptime_monitors",
+  title: "Find Uptime Monitors",
+  description:
+    "List uptime monitors (HTTP checks) of an organization or one project: checked URL, interval, up/down, owner.",
+  inputSchema: {
+    organizationSlug,
+    projectSlug: projectSlug.optional().describe("Only this project's monitors"),
+    environment: z.string().trim().min(1).max(64).optional().describe("Only this environment"),
+    query: query.describe("Filter by name or URL"),
+    cursor,
+  },
+  outputSchema: output,
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+  skills: ["inspect", "project-management"],
+  requiredScopes: ["project:read"],
+  async handler(params, ctx) {
+    const org = params.organizationSlug;
+    const page = await listUptimeMonitors(ctx.client, org, {
+      projectSlug: params.projectSlug,
+      environment: params.environment,
+      query: params.query,
+      cursor: params.cursor,
+      signal: ctx.signal,
+    });
+    return structuredResult({
+      organization: org,
+      monitors: page.data.map((m) => uptimeMonitorView(ctx.client, org, m)),
+      nextCursor: page.nextCursor ?? null,
+    });
+  },
+});

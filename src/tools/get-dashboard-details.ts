@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { inlineCode } from "../format/markdown.js";
+import { getDashboard } from "../sentry-api/dashboards.js";
+import { defineTool } from "./define.js";
+import { dashboardUrl } from "./find-dashboards.js";
+import { dashboardHeader, widgetLines } from "./support/dashboard-format.js";
+import { loadDirectory } from "./support/org-directory.js";
+import { organizationSlug } from "./support/params.js";
+
+/** Widgets beyond this are listed by title only. */
+const MAX_WIDGETS = 25;
+
+export default defineTool({
+  name: "get_dashboard_details",
+  title: "Get Dashboard Details",
+  description:
+    "One dashboard's widgets with their queries in words: display type, dataset, fields and aggregates, conditions, grouping and sort, plus the dashboard's filters.",
+  inputSchema: {
+    organizationSlug,
+    dashboardId: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "must be a numeric dashboard ID")
+      .describe("Numeric dashboard ID (find_dashboards lists them)"),
+  },
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+  skills: ["inspect"],
+  requiredScopes: ["org:read"],
+  async handler(params, ctx) {
+    const org = params.organizationSlug;
+    const d = await getDashboard(ctx.client, org, params.dashboardId, ctx.signal);
+    const dir = await loadDirectory(ctx, org, { projects: !!d.projects?.length });
+    const projects = (d.projects ?? []).filter((p) => p !== "-1").map((p) => dir.project(p) ?? p);
+    const widgets = d.widgets ?? [];
+    const lines = [
+      `# Dashboard in **${inlineCode(org)}**`,
+      "",
+      ...dashboardHeader(d, { url: dashboardUrl(ctx.client, org, d.id), projects }),
+      `## Widgets (${widgets.length})`,
+      "",
+    ];
+    if (widgets.length === 0) lines.push("This dashboard has no widgets.", "");
+    for (const w of widgets.slice(0, MAX_WIDGETS)) lines.push(...widgetLines(w));
+    if (widgets.length > MAX_WIDGETS) {
+      const rest = widgets.slice(MAX_WIDGETS).map((w) => inlineCode(w.title ?? "untitled"));
+      lines.push(`…and ${rest.length} more widgets: ${rest.join(", ")}`, "");
+    }
+    return lines.join("\n").trimEnd();
+  },
+});

@@ -1,0 +1,36 @@
+/** Loads and formats one metric monitor (a `metric_issue` detector) with its notifications. */
+
+import { UserInputError } from "../../errors.js";
+import { type Detector, getDetector } from "../../sentry-api/workflows.js";
+import type { ToolContext } from "../types.js";
+import { connectedWorkflows, detectorUrl, directoryFor } from "./alert-load.js";
+import { assertWithinPins } from "./constraints.js";
+import { formatDetectorDetails } from "./detector-format.js";
+
+export interface MetricMonitor {
+  detector: Detector;
+  projectSlug?: string;
+  lines: string[];
+}
+
+export async function loadMetricMonitor(
+  ctx: ToolContext,
+  org: string,
+  id: string,
+): Promise<MetricMonitor> {
+  const d = await getDetector(ctx.client, org, id, ctx.signal);
+  if (d.type !== "metric_issue") {
+    throw new UserInputError(
+      `Monitor ${id} is a ${d.type.replace(/_/g, " ")} monitor, not a metric monitor.`,
+    );
+  }
+  const workflows = await connectedWorkflows(ctx, org, d).catch(() => []);
+  const dir = await directoryFor(ctx, org, workflows, [d]);
+  const projectSlug = d.projectId ? dir.project(d.projectId) : undefined;
+  assertWithinPins(ctx, org, projectSlug);
+  return {
+    detector: d,
+    projectSlug,
+    lines: formatDetectorDetails(d, { dir, workflows, url: detectorUrl(ctx.client, org, d.id) }),
+  };
+}
