@@ -150,6 +150,202 @@ describe("documented routes validate against the OpenAPI spec", () => {
     await check("/api/0/organizations/acme/releases/?query=backend&project=4500011&per_page=1");
   });
 
+  it("events tables of every dataset, traces, trace counts, attributes, replays, health", async () => {
+    const base = "/api/0/organizations/acme";
+    const tables = [
+      "dataset=errors&field=issue&field=title&field=timestamp&sort=-timestamp&per_page=5",
+      "dataset=errors&field=issue&field=count()&field=last_seen()&sort=-count()&statsPeriod=14d",
+      "dataset=spans&field=id&field=span.op&field=span.duration&field=trace&query=span.op:db&per_page=3",
+      "dataset=spans&field=transaction&field=count()&field=p95(span.duration)&field=failure_rate()&sort=-count()",
+      "dataset=logs&field=timestamp&field=severity&field=message&query=severity:error&environment=production",
+      "dataset=tracemetrics&field=metric.name&field=count()&field=p95(value,http.request.duration,distribution,millisecond)",
+      "dataset=profile_functions&field=function&field=count()&field=p95(function.duration)&project=backend",
+      "dataset=spans&field=id&per_page=2&cursor=0:2:0&start=2026-01-01T00:00:00Z&end=2026-12-31T00:00:00Z",
+    ];
+    for (const q of tables) await check(`${base}/events/?${q}`);
+    await check(`${base}/events/?dataset=spans&field=nope`, 400);
+    await check(`${base}/events/?dataset=spans&field=span.op&sort=-timestamp`, 400);
+    await check(`${base}/events/?dataset=transactions&field=id`, 400);
+    for (const traceId of Object.values(sandbox.store.explore.traceIds)) {
+      const trace = await check(`${base}/trace/${traceId}/?statsPeriod=30d&project=-1`);
+      expect((trace.body as unknown[]).length).toBeGreaterThan(0);
+      await check(`${base}/trace/${traceId}/?additional_attributes=span.status&limit=5`);
+      await check(`${base}/trace-meta/${traceId}/?statsPeriod=30d`);
+    }
+    const unknown = await check(`${base}/trace/0123456789abcdef0123456789abcdef/`);
+    expect(unknown.body).toEqual([]);
+    await check(`${base}/trace/not-a-trace/`, 400);
+    for (const itemType of ["spans", "logs", "tracemetrics"]) {
+      for (const type of ["string", "number"])
+        await check(`${base}/trace-items/attributes/?itemType=${itemType}&attributeType=${type}`);
+    }
+    await check(`${base}/trace-items/attributes/?dataset=spans&substringMatch=span`);
+    await check(`${base}/trace-items/attributes/`, 400);
+    await check(`${base}/replays/`);
+    await check(
+      `${base}/replays/?field=id&field=user&field=count_errors&sort=-duration&per_page=2`,
+    );
+    await check(`${base}/replays/?query=count_errors:>0&projectSlug=frontend&statsPeriod=30d`);
+    await check(`${base}/replays/?field=nope`, 400);
+    for (const r of sandbox.store.releases.filter((x) => x.orgId === "4500001")) {
+      const v = encodeURIComponent(r.version);
+      await check(`${base}/releases/${v}/?health=1&adoptionStages=1&summaryStatsPeriod=14d`);
+    }
+    await check(`${base}/releases/?health=1&per_page=3`);
+  });
+
+  it("alerts (workflows, detectors, legacy rules), cron monitors, dashboards, Seer", async () => {
+    const acme = "/api/0/organizations/acme";
+    for (const q of ["", "?project=backend", "?query=checkout&sortBy=-name", "?id=81001&id=81002"])
+      await check(`${acme}/workflows/${q}`);
+    for (const w of sandbox.store.alerts.workflows) await check(`${acme}/workflows/${w.id}/`);
+    for (const q of ["", "?query=type:metric_issue", "?project=4500011&per_page=2", "?id=70012"])
+      await check(`${acme}/detectors/${q}`);
+    for (const d of sandbox.store.alerts.detectors) await check(`${acme}/detectors/${d.id}/`);
+    await check("/api/0/organizations/globex/workflows/", 404);
+    await check("/api/0/organizations/globex/detectors/70012/", 404);
+    const rules = await check("/api/0/projects/globex/storefront/rules/");
+    for (const r of rules.body as Array<{ id: string }>)
+      await check(`/api/0/projects/globex/storefront/rules/${r.id}/`);
+    await check("/api/0/projects/acme/backend/rules/");
+    const metricRules = await check("/api/0/organizations/globex/alert-rules/?project=storefront");
+    for (const r of metricRules.body as Array<{ id: string }>)
+      await check(`/api/0/organizations/globex/alert-rules/${r.id}/`);
+    for (const org of ["acme", "globex"]) {
+      const monitors = await check(`/api/0/organizations/${org}/monitors/`);
+      for (const m of monitors.body as Array<{ slug: string; id: string }>) {
+        await check(`/api/0/organizations/${org}/monitors/${m.slug}/`);
+        await check(`/api/0/organizations/${org}/monitors/${m.id}/?environment=production`);
+        await check(`/api/0/organizations/${org}/monitors/${m.slug}/checkins/?per_page=5`);
+      }
+      const dashboards = await check(`/api/0/organizations/${org}/dashboards/`);
+      for (const d of dashboards.body as Array<{ id: string }>)
+        await check(`/api/0/organizations/${org}/dashboards/${d.id}/`);
+    }
+    await check(`${acme}/monitors/?project=backend&environment=staging&per_page=1`);
+    await check(`${acme}/dashboards/?query=backend&per_page=1`);
+    await check(`${acme}/issues/BACKEND-1A/autofix/`);
+    await check(`${acme}/issues/BACKEND-1D/autofix/`);
+    // POST starts a run; later GETs walk it from processing to completed.
+    const started = await fetch(`${sandbox.url}${acme}/issues/BACKEND-1D/autofix/`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ step: "root_cause", stopping_point: "solution" }),
+    });
+    const body = await started.json();
+    const post = contract.validate("POST", `${acme}/issues/BACKEND-1D/autofix/`, 202, body);
+    exercised.add(post?.template ?? "");
+    expect(started.status).toBe(202);
+    expect(post?.errors).toEqual([]);
+    const statuses: string[] = [];
+    for (let k = 0; k < 4; k++) {
+      const state = await check(`${acme}/issues/BACKEND-1D/autofix/`);
+      statuses.push((state.body as { autofix: { status: string } }).autofix.status);
+    }
+    expect(statuses).toEqual(["processing", "processing", "completed", "completed"]);
+    await check("/api/0/organizations/globex/issues/STOREFRONT-1/autofix/", 404);
+  });
+
+  it("event attachments: lists and metadata", async () => {
+    const events = new Set(sandbox.store.attachments.map((a) => a.eventId));
+    for (const eventId of events) {
+      const a = sandbox.store.attachments.find((x) => x.eventId === eventId)!;
+      const project = sandbox.store.projects.find((p) => p.id === a.projectId)!.slug;
+      const base = `/api/0/projects/acme/${project}/events/${eventId}/attachments/`;
+      const list = await check(base);
+      for (const item of list.body as Array<{ id: string }>) await check(`${base}${item.id}/`);
+      await check(`${base}?query=is:screenshot`);
+    }
+  });
+
+  it("writes (issues, teams, projects, keys): request and response bodies match the spec", async () => {
+    // A fresh sandbox, so these writes change nothing the other checks read.
+    const sb = await startSandbox({ now: NOW });
+    const send = async (method: string, path: string, body: unknown, expectStatus: number) => {
+      const res = await fetch(`${sb.url}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${TOKEN}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      const json = text ? JSON.parse(text) : null;
+      expect(res.status, `${method} ${path} -> ${text.slice(0, 200)}`).toBe(expectStatus);
+      const pathname = new URL(path, "http://x").pathname;
+      if (res.status >= 400) {
+        expect(json).toBeTypeOf("object");
+        return json;
+      }
+      // What we send must be a body Sentry documents (NOTES.md quirk: issue PUTs are partial).
+      const request = body === undefined ? null : contract.validateRequest(method, pathname, body);
+      if (request?.errors.length)
+        failures.push(`${method} ${path} request\n  ${request.errors.slice(0, 8).join("\n  ")}`);
+      const result = contract.validate(method, pathname, res.status, json);
+      expect(result, `${method} ${pathname} is documented`).not.toBeNull();
+      exercised.add(result?.template ?? "");
+      if (result?.errors.length)
+        failures.push(`${method} ${path}\n  ${result.errors.slice(0, 8).join("\n  ")}`);
+      return json;
+    };
+    try {
+      const issue = "/api/0/organizations/acme/issues/BACKEND-1A/";
+      await send("PUT", issue, { status: "resolved", substatus: null, statusDetails: {} }, 200);
+      await send(
+        "PUT",
+        issue,
+        {
+          status: "ignored",
+          substatus: "archived_until_condition_met",
+          statusDetails: { ignoreCount: 100, ignoreWindow: 60 },
+        },
+        200,
+      );
+      await send("PUT", issue, { status: "ignored", statusDetails: { ignoreDuration: 30 } }, 200);
+      await send("PUT", issue, { assignedTo: "team:4500101" }, 200);
+      await send("PUT", issue, { status: "unresolved", substatus: "ongoing", assignedTo: "" }, 200);
+      await send("PUT", issue, { status: "fixed" }, 400);
+      const teams = "/api/0/organizations/acme/teams/";
+      await send("POST", teams, { slug: "data-eng", name: "Data Eng" }, 201);
+      await send("POST", teams, { slug: "data-eng" }, 409);
+      const created = await send(
+        "POST",
+        "/api/0/teams/acme/data-eng/projects/",
+        { name: "ETL", platform: "python" },
+        201,
+      );
+      const project = `/api/0/projects/acme/${created.slug}/`;
+      await send("POST", "/api/0/teams/acme/data-eng/projects/", { name: "x", slug: "etl" }, 409);
+      await send("PUT", project, { name: "ETL jobs", platform: "python-celery" }, 200);
+      await send("PUT", project, { slug: "backend" }, 400);
+      await send("POST", `${project}teams/web/`, undefined, 201);
+      await send("DELETE", `${project}teams/data-eng/`, undefined, 200);
+      for (const p of sb.store.projects) {
+        const org = sb.store.organizations.find((o) => o.id === p.orgId)!.slug;
+        await send("GET", `/api/0/projects/${org}/${p.slug}/keys/`, undefined, 200);
+      }
+      await send("GET", "/api/0/projects/acme/mobile-app/keys/?status=inactive", undefined, 200);
+      const keys = "/api/0/projects/acme/backend/keys/";
+      const key = await send(
+        "POST",
+        keys,
+        { name: "Workers", rateLimit: { count: 9, window: 60 } },
+        201,
+      );
+      await send("GET", `${keys}${key.id}/`, undefined, 200);
+      await send(
+        "PUT",
+        `${keys}${key.id}/`,
+        { name: "Workers (off)", isActive: false, rateLimit: { count: null, window: null } },
+        200,
+      );
+      await send("PUT", `${keys}${key.id}/`, { rateLimit: { count: 1, window: 100_000 } }, 400);
+    } finally {
+      await sb.close();
+    }
+  });
+
   it("all bodies matched their schemas", () => {
     expect(failures, failures.join("\n\n")).toEqual([]);
   });
@@ -213,6 +409,57 @@ describe("undocumented routes have the shapes Sentry sends", () => {
     expect(me.body).toMatchObject({ name: "Dana Reyes" });
     const regions = await call("/api/0/users/me/regions/");
     expect(regions.body).toEqual({ regions: [{ name: "us", url: sandbox.url }] });
+  });
+
+  it("GET monitor stats, POST docs search, GET docs pages", async () => {
+    const stats = await call(
+      "/api/0/organizations/acme/monitors/nightly-ledger-reconcile/stats/?resolution=1d&environment=production",
+    );
+    const count = { type: "integer", minimum: 0 };
+    shape(
+      {
+        type: "array",
+        minItems: 1,
+        items: {
+          type: "object",
+          required: ["ts", "ok", "error", "missed", "timeout", "duration"],
+          properties: { ts: { type: "integer" }, ok: count, missed: count, duration: count },
+        },
+      },
+      stats.body,
+      "monitor stats",
+    );
+    const search = await fetch(`${sandbox.url}/api/search`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ query: "react error boundary", maxResults: 2, guide: null }),
+    });
+    shape(
+      {
+        type: "object",
+        required: ["query", "results"],
+        properties: {
+          results: {
+            type: "array",
+            minItems: 1,
+            maxItems: 2,
+            items: {
+              type: "object",
+              required: ["id", "url", "snippet", "relevance"],
+              properties: { id: str, url: str, snippet: str, relevance: { type: "number" } },
+            },
+          },
+        },
+      },
+      await search.json(),
+      "docs search",
+    );
+    const page = await fetch(`${sandbox.url}/docs/platforms/python.md`);
+    expect(page.headers.get("content-type")).toMatch(/^text\/markdown/);
+    expect(await page.text()).toMatch(/^# Python/);
+    const missing = await fetch(`${sandbox.url}/docs/platforms/cobol.md`);
+    expect(missing.status).toBe(200);
+    expect(missing.headers.get("x-sentry-docs-not-found")).toBe("true");
   });
 
   it("GET issue tags list", async () => {
@@ -335,5 +582,105 @@ describe("auth, errors and pagination", () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe(32);
+  });
+});
+
+describe("undocumented write routes have the shapes Sentry sends", () => {
+  it("issue notes, uptime monitors, cron monitor environments", async () => {
+    const sb = await startSandbox({ now: NOW });
+    const send = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${sb.url}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${TOKEN}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    };
+    try {
+      const note = await send("POST", "/api/0/organizations/acme/issues/BACKEND-1A/notes/", {
+        text: "Looking into it",
+      });
+      expect(note.status).toBe(201);
+      shape(
+        {
+          type: "object",
+          required: ["id", "user", "type", "data", "dateCreated"],
+          properties: {
+            id: str,
+            type: { const: "note" },
+            data: { type: "object", required: ["text"], properties: { text: str } },
+            user: { type: "object", required: ["id", "name", "email"] },
+          },
+        },
+        note.body,
+        "note",
+      );
+      const uptime = {
+        type: "object",
+        required: [
+          "id",
+          "projectSlug",
+          "name",
+          "status",
+          "uptimeStatus",
+          "mode",
+          "url",
+          "method",
+          "headers",
+          "body",
+          "intervalSeconds",
+          "timeoutMs",
+          "owner",
+          "environment",
+          "traceSampling",
+          "recoveryThreshold",
+          "downtimeThreshold",
+        ],
+        properties: {
+          id: str,
+          status: { enum: ["active", "disabled"] },
+          uptimeStatus: { enum: [1, 2] },
+          headers: {
+            type: "array",
+            items: { type: "array", minItems: 2, maxItems: 2, items: str },
+          },
+          body: nullableStr,
+          environment: nullableStr,
+          owner: {
+            anyOf: [{ type: "null" }, { type: "object", required: ["type", "id", "name"] }],
+          },
+        },
+      };
+      const list = await send("GET", "/api/0/organizations/acme/uptime/");
+      shape({ type: "array", minItems: 3, items: uptime }, list.body, "uptime list");
+      const created = await send("POST", "/api/0/projects/acme/backend/uptime/", {
+        name: "API",
+        url: "https://api.acme.example/",
+        intervalSeconds: 60,
+        timeoutMs: 5000,
+        owner: "team:platform",
+      });
+      expect(created.status).toBe(201);
+      shape(uptime, created.body, "uptime create");
+      const path = `/api/0/projects/acme/backend/uptime/${created.body.id}/`;
+      shape(uptime, (await send("PUT", path, { status: "disabled" })).body, "uptime update");
+      expect(await send("DELETE", path)).toEqual({ status: 204, body: null });
+      expect(await send("GET", path)).toEqual({
+        status: 404,
+        body: { detail: "The requested resource does not exist" },
+      });
+      const env =
+        "/api/0/projects/acme/backend/monitors/nightly-ledger-reconcile/environments/staging/";
+      expect(await send("DELETE", env)).toEqual({ status: 202, body: null });
+      expect((await send("DELETE", env)).body).toEqual({
+        detail: "Monitor environment not found.",
+      });
+    } finally {
+      await sb.close();
+    }
   });
 });

@@ -30,6 +30,7 @@ import { registerProjectWriteRoutes } from "./routes/project-writes.js";
 import { registerProjectRoutes } from "./routes/projects.js";
 import { registerReleaseRoutes } from "./routes/releases.js";
 import { registerReplayRoutes } from "./routes/replays.js";
+import { registerReplayListRoutes } from "./routes/replays-list.js";
 import { registerTagRoutes } from "./routes/tags.js";
 import { registerTeamRoutes } from "./routes/teams.js";
 import { registerUptimeRoutes } from "./routes/uptime.js";
@@ -139,6 +140,7 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerUptimeRoutes(app, deps);
   registerMonitorEnvironmentRoutes(app, deps);
   registerReplayRoutes(app, deps);
+  registerReplayListRoutes(app, deps);
   registerProfilingRoutes(app, deps);
   registerAiConversationRoutes(app, deps);
   registerDeviceRoutes(app, deps, tokens); // before OAuth: both serve /oauth/token/

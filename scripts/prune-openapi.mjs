@@ -31,6 +31,14 @@ export const SERVED_OPERATIONS = [
   ["get", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/{event_id}/"],
   ["get", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/events/{event_id}/"],
+  [
+    "get",
+    "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/events/{event_id}/attachments/",
+  ],
+  [
+    "get",
+    "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/events/{event_id}/attachments/{attachment_id}/",
+  ],
   ["get", "/api/0/organizations/{organization_id_or_slug}/eventids/{event_id}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/tags/{key}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/tags/{key}/values/"],
@@ -42,6 +50,51 @@ export const SERVED_OPERATIONS = [
     "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/releases/{version}/commits/",
   ],
   ["get", "/api/0/organizations/{organization_id_or_slug}/releases/{version}/deploys/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/events/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/trace/{trace_id}/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/trace-meta/{trace_id}/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/trace-items/attributes/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/replays/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/workflows/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/workflows/{workflow_id}/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/detectors/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/detectors/{detector_id}/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/monitors/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/monitors/{monitor_id_or_slug}/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/monitors/{monitor_id_or_slug}/checkins/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/dashboards/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/dashboards/{dashboard_id}/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/autofix/"],
+  ["post", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/autofix/"],
+  // writes of the triage and project-management tools
+  ["put", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/"],
+  ["post", "/api/0/organizations/{organization_id_or_slug}/teams/"],
+  ["post", "/api/0/teams/{organization_id_or_slug}/{team_id_or_slug}/projects/"],
+  ["put", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/"],
+  [
+    "post",
+    "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/teams/{team_id_or_slug}/",
+  ],
+  [
+    "delete",
+    "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/teams/{team_id_or_slug}/",
+  ],
+  ["get", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/keys/"],
+  ["post", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/keys/"],
+  ["get", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/keys/{key_id}/"],
+  ["put", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/keys/{key_id}/"],
+];
+
+/**
+ * Legacy alert-rule operations (still served by self-hosted Sentry), documented only up to the
+ * 2026-05-08 spec; read from that file next to the main source.
+ */
+export const LEGACY_SOURCE = "openapi-derefed.2026-05-08-with-alert-rules.json";
+export const LEGACY_OPERATIONS = [
+  ["get", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/rules/"],
+  ["get", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/rules/{rule_id}/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/alert-rules/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/alert-rules/{alert_rule_id}/"],
 ];
 
 const DOC_KEYS = new Set(["description", "example", "examples", "summary"]);
@@ -58,10 +111,15 @@ function stripDocs(node, inPropertyMap = false) {
   return out;
 }
 
-/** Keeps what validation needs: parameters and responses, without documentation text. */
+/** Keeps what validation needs: parameters, request body and responses, without documentation. */
 function pruneOperation(op) {
-  const { operationId, parameters, responses } = op;
-  return stripDocs({ operationId, parameters: parameters ?? [], responses });
+  const { operationId, parameters, requestBody, responses } = op;
+  return stripDocs({
+    operationId,
+    parameters: parameters ?? [],
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  });
 }
 
 function main() {
@@ -86,6 +144,17 @@ function main() {
     paths[path] ??= {};
     paths[path][method] = pruneOperation(op);
   }
+  const legacyPath = join(dirname(source), LEGACY_SOURCE);
+  const legacySpec = existsSync(legacyPath) ? JSON.parse(readFileSync(legacyPath, "utf8")) : {};
+  for (const [method, path] of LEGACY_OPERATIONS) {
+    const op = legacySpec.paths?.[path]?.[method];
+    if (!op) {
+      missing.push(`${method.toUpperCase()} ${path} (${LEGACY_SOURCE})`);
+      continue;
+    }
+    paths[path] ??= {};
+    paths[path][method] = pruneOperation(op);
+  }
   if (missing.length > 0) {
     console.error(`operations missing from the spec:\n  ${missing.join("\n  ")}`);
     process.exit(1);
@@ -96,7 +165,8 @@ function main() {
     "x-pruned": {
       by: "scripts/prune-openapi.mjs",
       source: "getsentry/sentry-api-schema openapi-derefed.json",
-      operations: SERVED_OPERATIONS.length,
+      operations: SERVED_OPERATIONS.length + LEGACY_OPERATIONS.length,
+      legacy: LEGACY_SOURCE,
     },
     paths,
   };

@@ -1,3 +1,5 @@
+import { emptyAgentSettings } from "./agents/settings.js";
+import type { AgentSettings } from "./agents/types.js";
 import type { Skill } from "./tools/types.js";
 
 /** The one config object: built once from flags/env in src/cli, passed down everywhere. */
@@ -18,6 +20,8 @@ export interface Config {
   timeoutMs: number;
   /** Where search_docs and get_doc read from. */
   docs: { searchUrl: string; baseUrl: string };
+  /** Embedded agent (natural-language search): provider, keys, endpoints. Keys are secrets. */
+  agent: AgentSettings;
 }
 
 export const DEFAULT_SENTRY_URL = "https://sentry.io";
@@ -38,6 +42,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     responseBudget: DEFAULT_RESPONSE_BUDGET,
     timeoutMs: 30_000,
     docs: { searchUrl: "https://mcp.sentry.dev/api/search", baseUrl: "https://docs.sentry.io" },
+    agent: emptyAgentSettings(),
     ...overrides,
   };
 }

@@ -106,7 +106,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
       name: "get_issue_details",
       arguments: { organizationSlug: "acme", issueId: shortId },
     });
-    expect(details.isError).toBeFalsy();
+    expect(details.isError, textOf(details)).toBeFalsy();
     expect(textOf(details)).toContain(`# Issue ${shortId}`);
   });
 
@@ -117,6 +117,156 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/not an issue ID/);
+  });
+
+  it("search_events (via execute): a spans table with trace IDs", async () => {
+    const result = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: {
+        toolName: "search_events",
+        arguments: { organizationSlug: "acme", dataset: "spans", query: "span.op:db", limit: 3 },
+      },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toMatch(/^# Spans in \*\*`acme`\*\*/);
+    expect(textOf(result)).toMatch(/\| db \| .* \| [0-9a-f]{32} \|/);
+  });
+
+  it("get_trace_details (via execute): the checkout trace with its error", async () => {
+    const traceId = sandbox.store.explore.traceIds.checkout;
+    const result = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: {
+        toolName: "get_trace_details",
+        arguments: { organizationSlug: "acme", traceId },
+      },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain(`# Trace \`${traceId}\``);
+    expect(textOf(result)).toContain("**PAYMENTS-1**");
+  });
+
+  it("get_span_details (via execute): one span of a trace", async () => {
+    const traceId = sandbox.store.explore.traceIds.revenue;
+    const span = sandbox.store.explore.spans.find((s) => s.traceId === traceId && s.op === "db")!;
+    const result = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: {
+        toolName: "get_span_details",
+        arguments: { organizationSlug: "acme", traceId, spanId: span.spanId },
+      },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain(`# Span \`${span.spanId}\``);
+  });
+
+  it("find_releases then get_release_details (via execute)", async () => {
+    const list = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: { toolName: "find_releases", arguments: { organizationSlug: "acme", limit: 3 } },
+    });
+    expect(list.isError).toBeFalsy();
+    const version = /^- \*\*`([^`]+)`\*\*/m.exec(textOf(list))?.[1];
+    expect(version).toBeTruthy();
+    const details = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: {
+        toolName: "get_release_details",
+        arguments: { organizationSlug: "acme", version },
+      },
+    });
+    expect(details.isError, textOf(details)).toBeFalsy();
+    expect(textOf(details)).toContain(`# Release \`${version}\``);
+  });
+
+  const viaExecute = (toolName: string, args: Record<string, unknown>) =>
+    client.callTool({ name: "execute_sentry_tool", arguments: { toolName, arguments: args } });
+
+  it("find_alert_rules, get_alert_rule and get_metric_monitor_details (via execute)", async () => {
+    const rules = await viaExecute("find_alert_rules", { organizationSlug: "acme" });
+    expect(rules.isError).toBeFalsy();
+    expect(textOf(rules)).toContain("### Checkout error spike");
+    const rule = await viaExecute("get_alert_rule", {
+      organizationSlug: "acme",
+      kind: "issue",
+      ruleId: "81001",
+    });
+    expect(textOf(rule)).toContain("- PagerDuty `Backend on-call` (priority: `critical`)");
+    const legacy = await viaExecute("get_alert_rule", {
+      organizationSlug: "globex",
+      kind: "metric",
+      ruleId: "5601",
+    });
+    expect(textOf(legacy)).toContain("- Critical when above `1500`");
+    const monitor = await viaExecute("get_metric_monitor_details", {
+      organizationSlug: "acme",
+      monitorId: "70012",
+    });
+    expect(textOf(monitor)).toContain("**Aggregate**: `count()`");
+  });
+
+  it("find_monitors and get_monitor_details (via execute)", async () => {
+    const list = await viaExecute("find_monitors", { organizationSlug: "acme" });
+    expect(textOf(list)).toContain("`production`: failing");
+    const details = await viaExecute("get_monitor_details", {
+      organizationSlug: "acme",
+      monitorSlug: "nightly-ledger-reconcile",
+    });
+    expect(details.isError).toBeFalsy();
+    expect(textOf(details)).toContain("**Schedule**: every day at 02:00");
+    expect(textOf(details)).toContain("### Recent Check-ins");
+  });
+
+  it("find_dashboards and get_dashboard_details (via execute)", async () => {
+    const list = await viaExecute("find_dashboards", { organizationSlug: "acme" });
+    expect(textOf(list)).toContain("### Backend health");
+    const details = await viaExecute("get_dashboard_details", {
+      organizationSlug: "acme",
+      dashboardId: "5101",
+    });
+    expect(textOf(details)).toContain("Table of errors, top 10");
+  });
+
+  it("search_docs then get_doc with --docs-search-url / --docs-url", async () => {
+    const docsClient = await connect([
+      `--access-token=${TOKEN}`,
+      `--host=${sandbox.host}`,
+      "--insecure-http",
+      `--docs-search-url=${sandbox.url}/api/search`,
+      `--docs-url=${sandbox.url}/docs`,
+    ]);
+    try {
+      const search = await docsClient.callTool({
+        name: "execute_sentry_tool",
+        arguments: { toolName: "search_docs", arguments: { query: "react error boundary" } },
+      });
+      const found = search.structuredContent as {
+        results: Array<{ path: string }>;
+        suggestedActions: Array<{ arguments: { toolName: string; arguments: { path: string } } }>;
+      };
+      expect(found.results[0].path).toBe("/platforms/javascript/guides/react/");
+      expect(JSON.parse(textOf(search))).toEqual(found);
+      // Follow the suggested action as a client would.
+      const action = found.suggestedActions[0];
+      const page = await docsClient.callTool({
+        name: "execute_sentry_tool",
+        arguments: action.arguments,
+      });
+      expect(page.isError).toBeFalsy();
+      expect(textOf(page)).toContain("Sentry.ErrorBoundary");
+    } finally {
+      await docsClient.close();
+    }
+  });
+
+  it("analyze_issue_with_seer (via execute) reuses Seer's analysis", async () => {
+    const result = await viaExecute("analyze_issue_with_seer", {
+      organizationSlug: "acme",
+      issueId: "BACKEND-1A",
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain("## Root Cause");
+    expect(textOf(result)).toContain("## Suggested Fix");
   });
 
   it("never writes the token to stderr", () => {

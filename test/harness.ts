@@ -1,6 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { type Sandbox, startSandbox } from "../sandbox/server.js";
+import { createProviderRunner } from "../src/agents/providers.js";
+import type { AgentSettings } from "../src/agents/types.js";
 import { defaultConfig } from "../src/config.js";
 import { buildServer, createSessionCatalog } from "../src/server/build-server.js";
 import { createClient } from "../src/server/session.js";
@@ -33,6 +36,10 @@ export interface CallerOptions {
   docs?: DocsEndpoints;
   /** Seer polling bounds; default: the tool's own. */
   seer?: SeerPolling;
+  /** Embedded agent settings (config.agent); default: none (direct parameters and rules). */
+  agent?: AgentSettings;
+  /** connectInMemory: the test client's capabilities, e.g. `{ sampling: {} }`. */
+  clientCapabilities?: ClientCapabilities;
 }
 
 /** The sandbox's docs search and pages (see sandbox/routes/docs.ts). */
@@ -59,6 +66,10 @@ export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}
   };
   const catalog = createSessionCatalog({ client, policy, responseBudget: config.responseBudget });
   const callable = new Set(catalog.tools().map((t) => t.name));
+  // Without a transport there is no client to sample from: only a key provider applies.
+  const agent = options.agent?.selection
+    ? createProviderRunner(options.agent.selection)
+    : undefined;
   const progress: Array<{ progress: number; total?: number; message?: string }> = [];
   const makeCtx = (signal: AbortSignal): ToolContext => ({
     client,
@@ -68,6 +79,7 @@ export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}
     experimental: policy.experimental,
     docs: options.docs ?? sandboxDocs(sandbox),
     seer: options.seer,
+    agent,
     catalog,
     canCall: (n) => callable.has(n),
     isDirect: () => false,
@@ -103,6 +115,7 @@ export async function connectInMemory(sandbox: { url: string }, options: CallerO
     responseBudget: options.responseBudget ?? config.responseBudget,
     docs: options.docs ?? sandboxDocs(sandbox),
     seer: options.seer,
+    agent: options.agent,
     policy: {
       skills: options.skills ?? config.skills,
       readOnly: options.readOnly ?? false,
@@ -111,7 +124,10 @@ export async function connectInMemory(sandbox: { url: string }, options: CallerO
     },
   });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "test", version: "1.0.0" });
+  const client = new Client(
+    { name: "test", version: "1.0.0" },
+    options.clientCapabilities ? { capabilities: options.clientCapabilities } : undefined,
+  );
   await server.connect(serverTransport);
   await client.connect(clientTransport);
   return { client, server, close: () => client.close() };

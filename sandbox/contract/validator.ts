@@ -16,6 +16,7 @@ type JsonSchema = { [key: string]: unknown };
 interface Operation {
   operationId?: string;
   parameters: Array<{ name: string; in: string; schema?: JsonSchema }>;
+  requestBody?: { content?: { "application/json"?: { schema?: JsonSchema } } };
   responses: Record<string, { content?: { "application/json"?: { schema?: JsonSchema } } }>;
 }
 interface PrunedSpec {
@@ -39,6 +40,69 @@ function patchQuirks(spec: PrunedSpec): void {
   const param = issueEvent?.get.parameters.find((p) => p.name === "event_id");
   // event_id is documented as the enum latest|oldest|recommended; real hex ids work too.
   if (param?.schema) param.schema = { anyOf: [param.schema, HEX_EVENT_ID] };
+  patchMonitorAndDashboardQuirks(spec);
+  patchWriteQuirks(spec);
+}
+
+type Schema = { [key: string]: unknown };
+const MONITOR_PATHS = [
+  "/api/0/organizations/{organization_id_or_slug}/monitors/",
+  "/api/0/organizations/{organization_id_or_slug}/monitors/{monitor_id_or_slug}/",
+  "/api/0/organizations/{organization_id_or_slug}/monitors/{monitor_id_or_slug}/checkins/",
+];
+
+function responseSchema(spec: PrunedSpec, path: string): Schema | undefined {
+  const schema = spec.paths[path]?.get?.responses["200"]?.content?.["application/json"]?.schema;
+  if (!schema) return undefined;
+  return (schema.type === "array" ? schema.items : schema) as Schema;
+}
+
+/**
+ * Cron monitors (NOTES.md): `environments` is an array, not an object; interval schedules are
+ * `[count, "unit"]` (the spec says two integers); an open incident has no resolving time yet.
+ * Dashboards: `utc` is a boolean and list previews carry a layout object.
+ */
+function patchMonitorAndDashboardQuirks(spec: PrunedSpec): void {
+  const fixSchedule = (config: Schema | undefined) => {
+    const props = config?.properties as Schema | undefined;
+    if (props?.schedule)
+      props.schedule = {
+        anyOf: [{ type: "string" }, { type: "array", items: { type: ["integer", "string"] } }],
+      };
+  };
+  for (const path of MONITOR_PATHS) {
+    const item = responseSchema(spec, path);
+    const props = item?.properties as Schema | undefined;
+    if (!props) continue;
+    fixSchedule(props.config as Schema | undefined);
+    fixSchedule(props.monitorConfig as Schema | undefined);
+    const env = props.environments as Schema | undefined;
+    if (env && env.type === "object") {
+      const incident = (env.properties as Schema | undefined)?.activeIncident as Schema | undefined;
+      const resolving = (incident?.properties as Schema | undefined)?.resolvingTimestamp as
+        | Schema
+        | undefined;
+      if (resolving) resolving.nullable = true;
+      props.environments = { type: "array", items: env };
+    }
+  }
+  const detail = responseSchema(
+    spec,
+    "/api/0/organizations/{organization_id_or_slug}/dashboards/{dashboard_id}/",
+  );
+  const utc = (detail?.properties as Schema | undefined)?.utc as Schema | undefined;
+  if (utc) utc.type = ["string", "boolean"];
+  const list = responseSchema(spec, "/api/0/organizations/{organization_id_or_slug}/dashboards/");
+  const preview = (list?.properties as Schema | undefined)?.widgetPreview as Schema | undefined;
+  if (preview?.items) (preview.items as Schema).additionalProperties = {};
+}
+
+/** Path parameters arrive as strings; integer-typed ones are checked as numbers. */
+function coerceParam(schema: Schema | undefined, value: string | undefined): unknown {
+  const type = schema?.type;
+  if ((type === "integer" || type === "number") && value !== undefined && /^-?\d+$/.test(value))
+    return Number(value);
+  return value;
 }
 
 function loadSpec(): PrunedSpec {
@@ -146,7 +210,8 @@ export class Contract {
     const errors: string[] = [];
     for (const p of op.parameters.filter((x) => x.in === "path" && x.schema)) {
       const key = `${hit.template}#param:${p.name}`;
-      errors.push(...this.run(key, p.schema as AnySchema, hit.params[p.name], `param ${p.name}`));
+      const value = coerceParam(p.schema, hit.params[p.name]);
+      errors.push(...this.run(key, p.schema as AnySchema, value, `param ${p.name}`));
     }
     const schema = op.responses[String(status)]?.content?.["application/json"]?.schema;
     if (!schema) {
@@ -157,6 +222,20 @@ export class Contract {
     errors.push(...this.run(key, relax(schema, optional) as AnySchema, body, "body"));
     for (const [where, event] of eventsIn(body)) errors.push(...this.validateEntries(event, where));
     return { template: hit.template, errors };
+  }
+
+  /**
+   * Validates a request body against the operation's documented `requestBody`; null when the
+   * path or method is not documented or documents no JSON body.
+   */
+  validateRequest(method: string, pathname: string, body: unknown): ValidationResult | null {
+    const hit = this.match(pathname);
+    if (!hit) return null;
+    const op = this.spec.paths[hit.template][method.toLowerCase()];
+    const schema = op?.requestBody?.content?.["application/json"]?.schema;
+    if (!schema) return null;
+    const key = `${hit.template}#${method}#request`;
+    return { template: hit.template, errors: this.run(key, schema as AnySchema, body, "request") };
   }
 
   /** Checks typed event entries (exception, breadcrumbs, request, message) with the legacy schema. */
@@ -188,4 +267,18 @@ function eventsIn(body: unknown): Array<[string, { entries?: unknown }]> {
   if (isEvent(body)) return [["body", body]];
   const inner = (body as { event?: unknown } | null)?.event;
   return isEvent(inner) ? [["body.event", inner]] : [];
+}
+
+/**
+ * NOTES.md: `PUT /organizations/{org}/issues/{issue_id}/` lists every body field as required,
+ * but real updates are partial (`{"status": "resolved"}`); so are the status details.
+ */
+function patchWriteQuirks(spec: PrunedSpec): void {
+  const put = spec.paths["/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/"]?.put;
+  const body = put?.requestBody?.content?.["application/json"]?.schema as JsonSchema | undefined;
+  if (!body) return;
+  delete body.required;
+  const details = (body.properties as Record<string, JsonSchema> | undefined)?.statusDetails;
+  for (const part of (details?.allOf as JsonSchema[] | undefined) ?? [details ?? {}])
+    delete part.required;
 }

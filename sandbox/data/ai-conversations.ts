@@ -263,7 +263,55 @@ function faq(now: number): AiConversationRecord[] {
   );
 }
 
+/** A B2B buyer asking about 30 orders one by one: more spans than one page, more steps than shown. */
+function bulkStatus(now: number): AiConversationRecord {
+  const turns = Array.from({ length: 30 }, (_, k) => {
+    const order = `B-${2400 + k}`;
+    return {
+      at: k * 40_000,
+      steps: [
+        {
+          llm: {
+            model: GPT,
+            user: `Status of order ${order}?`,
+            toolCall: "lookup_order",
+            input: 900 + k * 40,
+            out: 30,
+            cost: 0.0004,
+            ms: 700,
+          },
+        },
+        {
+          tool: {
+            name: "lookup_order",
+            args: `{"order_id":"${order}"}`,
+            output: '{"status":"shipped"}',
+            ms: 150,
+          },
+        },
+        {
+          llm: {
+            model: GPT,
+            output: `Order ${order} has shipped.`,
+            input: 960 + k * 40,
+            out: 12,
+            cost: 0.0004,
+            ms: 500,
+          },
+        },
+      ],
+    };
+  });
+  return build(
+    "conv_b2b7e1f04c3d4a5b9e8f7a6b",
+    "Bulk order status questions",
+    now - 2 * DAY,
+    { id: "cust_7001", email: "purchasing@harbor-freight.example", username: null, ip: null },
+    turns,
+  );
+}
+
 export function seedAiConversations(now: Date): AiConversationRecord[] {
   const t = now.getTime();
-  return [refund(t), tracking(t), injection(t), addressChange(t), ...faq(t)];
+  return [refund(t), tracking(t), injection(t), addressChange(t), bulkStatus(t), ...faq(t)];
 }

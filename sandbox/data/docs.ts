@@ -10,6 +10,41 @@ export interface DocPage {
   markdown: string;
 }
 
+/** A longer page: one section per `Sentry.init()` option. */
+function optionsPage(): string {
+  const options: Array<[string, string]> = [
+    ["dsn", "Where the SDK sends events. Without it, the SDK sends nothing."],
+    ["debug", "Prints what the SDK does to the console. Do not leave it on in production."],
+    ["release", "The version of your code, e.g. a git SHA. Links errors to commits and deploys."],
+    ["environment", "Where the code runs, e.g. production or staging. Defaults to production."],
+    ["sampleRate", "The share of error events to send, between 0 and 1. Defaults to 1."],
+    ["tracesSampleRate", "The share of transactions to send for tracing, between 0 and 1."],
+    [
+      "tracesSampler",
+      "A function that decides the sample rate per transaction; wins over tracesSampleRate.",
+    ],
+    ["maxBreadcrumbs", "How many breadcrumbs to keep. Defaults to 100."],
+    ["attachStacktrace", "Adds stack traces to messages captured with captureMessage."],
+    ["sendDefaultPii", "Sends personal data such as IP addresses and cookies. Off by default."],
+    ["beforeSend", "A function that can change or drop an error event before it is sent."],
+    ["beforeSendTransaction", "Like beforeSend, for transactions."],
+    ["beforeBreadcrumb", "A function that can change or drop a breadcrumb before it is recorded."],
+    ["ignoreErrors", "Messages or patterns of errors that are never sent."],
+    ["denyUrls", "Scripts whose errors are never sent, e.g. browser extensions."],
+    ["allowUrls", "Only scripts from these URLs may produce error events."],
+    ["integrations", "Integrations to add, or a function that changes the default list."],
+    ["defaultIntegrations", "Set to false to turn off every default integration."],
+    ["tunnel", "Sends events through your own endpoint to avoid ad blockers."],
+    ["transport", "Replaces how events are sent, for special environments."],
+    ["initialScope", "Tags, user and context set on the scope at startup."],
+    ["normalizeDepth", "How deep context data is serialized. Defaults to 3."],
+    ["maxValueLength", "Longer strings in events are cut to this many characters."],
+  ];
+  const intro =
+    "# Options\n\nOptions are passed to `Sentry.init()`. All of them are optional except `dsn`.\n";
+  return [intro, ...options.map(([name, text]) => `## ${name}\n\n${text}\n`)].join("\n");
+}
+
 export const DOC_PAGES: readonly DocPage[] = [
   {
     path: "/platforms/python/",
@@ -104,6 +139,11 @@ wraps \`next.config.js\` with \`withSentryConfig\` and uploads source maps on pr
 `,
   },
   {
+    path: "/platforms/javascript/configuration/options/",
+    title: "JavaScript SDK options",
+    markdown: optionsPage(),
+  },
+  {
     path: "/product/issues/",
     title: "Issues",
     markdown: `# Issues
@@ -161,7 +201,7 @@ export function searchDocs(query: string, maxResults: number, guide?: string | n
   const hits: DocHit[] = [];
   for (const page of DOC_PAGES) {
     if (prefix && !page.path.startsWith(prefix)) continue;
-    if (sub && !page.path.includes(`/${sub}/`) && page.path !== prefix) continue;
+    if (sub && !page.path.includes(`/${sub}/`)) continue;
     const title = words(page.title);
     const body = words(page.markdown);
     let raw = 0;

@@ -255,6 +255,13 @@ const ATTACHMENTS: AttachmentSeed[] = [
   },
   {
     shortId: "MOBILE-APP-3",
+    name: "native-crash.dmp",
+    type: "event.minidump",
+    mimetype: "application/octet-stream",
+    content: { filler: 65_536, head: [0x4d, 0x44, 0x4d, 0x50] },
+  },
+  {
+    shortId: "MOBILE-APP-3",
     name: "view-hierarchy.json",
     type: "event.view_hierarchy",
     mimetype: "application/json",

@@ -159,7 +159,7 @@ function numberOf(raw: string): number | null {
   return Number(m[1]) * (m[2] ? DURATION_UNITS[m[2]] : 1);
 }
 
-function matches(cell: Cell, raw: string): boolean {
+export function matches(cell: Cell, raw: string): boolean {
   const cmp = /^(>=|<=|>|<)(.+)$/.exec(raw);
   if (cmp) {
     const n = numberOf(cmp[2]);

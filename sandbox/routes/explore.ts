@@ -3,7 +3,7 @@
 import type { Context, Hono } from "hono";
 import type { OrgRecord, SandboxStore } from "../data/types.js";
 import { datasetSpec, EVENT_DATASETS, ITEM_TYPES } from "./explore-datasets.js";
-import { attributeTypes, runTable } from "./explore-query.js";
+import { attributeTypes, parseConditions, runTable } from "./explore-query.js";
 import { fail, findOrg, listParam, paginate, type RouteDeps, timeWindow } from "./http.js";
 import {
   eventsOfTrace,
@@ -53,6 +53,15 @@ export function registerExploreRoutes(app: Hono, deps: RouteDeps): void {
       fail(400, `dataset must be one of: ${EVENT_DATASETS.join(", ")}`);
     const spec = datasetSpec(store, org, dataset)!;
     const slugs = projectSlugs(c, store, org);
+    const known = new Set(store.projects.filter((p) => p.orgId === org.id).map((p) => p.slug));
+    for (const cond of parseConditions(c.req.query("query") ?? "")) {
+      const missing = cond.key === "project" ? cond.values.filter((v) => !known.has(v)) : [];
+      if (missing.length > 0)
+        fail(
+          400,
+          `Invalid query. Project(s) ${missing.join(", ")} do not exist or are not actively selected.`,
+        );
+    }
     const envs = listParam(c, "environment");
     spec.rows = spec.rows.filter(
       (r) =>

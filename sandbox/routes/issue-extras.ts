@@ -1,8 +1,8 @@
 /**
  * Routes: issue activity, legacy user reports, and event attachments (list, metadata,
  * download). Activity and user reports are undocumented in the OpenAPI spec; their shapes follow
- * Sentry's serializers (see ../shared/sentry-api/fixtures). Comments (notes) are served by
- * issue-writes.ts from the same `note` activity entries.
+ * Sentry's serializers (see ../shared/sentry-api/fixtures). Comments are `note` activity
+ * entries, listed here and added by issue-writes.ts.
  */
 
 import type { Context, Hono } from "hono";
@@ -97,6 +97,14 @@ export function registerIssueExtraRoutes(app: Hono, deps: RouteDeps): void {
     const org = findOrg(store, c.req.param("org"));
     const issue = findIssue(store, org, c.req.param("issueId"));
     return c.json({ activity: issue.activity.map((a) => serializeActivity(store, a)) });
+  });
+
+  // Comments, newest first (issue-writes.ts adds them with POST).
+  app.get("/api/0/organizations/:org/issues/:issueId/notes/", (c) => {
+    const org = findOrg(store, c.req.param("org"));
+    const issue = findIssue(store, org, c.req.param("issueId"));
+    const notes = issue.activity.filter((a) => a.type === "note");
+    return c.json(paginate(c, deps, notes).map((a) => serializeActivity(store, a)));
   });
 
   app.get("/api/0/organizations/:org/issues/:issueId/user-reports/", (c) => {

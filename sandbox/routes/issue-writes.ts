@@ -7,7 +7,7 @@
 import type { Context, Hono } from "hono";
 import type { IssueRecord, JsonObject, SandboxStore } from "../data/types.js";
 import { baseUrlOf, fail, findIssue, findOrg, type RouteDeps } from "./http.js";
-import { serializeIssueBase } from "./serialize-issues.js";
+import { serializeIssueDetail } from "./serialize-issues.js";
 import { serializeUser } from "./serialize-orgs.js";
 import {
   actorJson,
@@ -197,7 +197,7 @@ export function registerIssueWriteRoutes(app: Hono, deps: RouteDeps): void {
       applyAssignment(store, draft, org.id, body);
       applyFlags(draft, body);
       Object.assign(issue, draft);
-      return c.json(serializeIssueBase(store, issue, baseUrlOf(c, deps)));
+      return c.json(serializeIssueDetail(store, issue, baseUrlOf(c, deps)));
     }),
   );
 

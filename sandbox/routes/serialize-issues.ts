@@ -208,7 +208,9 @@ export function serializeIssueDetail(
     pluginActions: [],
     pluginIssues: [],
     pluginContexts: [],
-    userReportCount: issue.issueCategory === "feedback" ? 1 : 0,
+    userReportCount:
+      store.userReports.filter((r) => r.groupId === issue.id).length ||
+      (issue.issueCategory === "feedback" ? 1 : 0),
     integrationIssues: [],
     sentryAppIssues: [],
     latestEventHasAttachments: false,

@@ -1,13 +1,23 @@
 import addIssueNote from "../tools/add-issue-note.js";
+import addTeamToProject from "../tools/add-team-to-project.js";
 import analyzeIssueWithSeer from "../tools/analyze-issue-with-seer.js";
+import createDsn from "../tools/create-dsn.js";
+import createProject from "../tools/create-project.js";
+import createTeam from "../tools/create-team.js";
+import createUptimeMonitor from "../tools/create-uptime-monitor.js";
+import deleteMonitorEnvironment from "../tools/delete-monitor-environment.js";
+import deleteUptimeMonitor from "../tools/delete-uptime-monitor.js";
 import executeSentryTool from "../tools/execute-sentry-tool.js";
 import findAlertRules from "../tools/find-alert-rules.js";
 import findDashboards from "../tools/find-dashboards.js";
+import findDsns from "../tools/find-dsns.js";
 import findMonitors from "../tools/find-monitors.js";
 import findOrganizations from "../tools/find-organizations.js";
 import findProjects from "../tools/find-projects.js";
 import findReleases from "../tools/find-releases.js";
 import findTeams from "../tools/find-teams.js";
+import findUptimeMonitors from "../tools/find-uptime-monitors.js";
+import getAiConversationDetails from "../tools/get-ai-conversation-details.js";
 import getAlertRule from "../tools/get-alert-rule.js";
 import getDashboardDetails from "../tools/get-dashboard-details.js";
 import getDoc from "../tools/get-doc.js";
@@ -20,17 +30,26 @@ import getIssueTagValues from "../tools/get-issue-tag-values.js";
 import getIssueUserReports from "../tools/get-issue-user-reports.js";
 import getMetricMonitorDetails from "../tools/get-metric-monitor-details.js";
 import getMonitorDetails from "../tools/get-monitor-details.js";
+import getProfile from "../tools/get-profile.js";
+import getProfileDetails from "../tools/get-profile-details.js";
 import getReleaseDetails from "../tools/get-release-details.js";
+import getReplayDetails from "../tools/get-replay-details.js";
 import getSentryResource from "../tools/get-sentry-resource.js";
 import getSpanDetails from "../tools/get-span-details.js";
 import getTraceDetails from "../tools/get-trace-details.js";
+import getUptimeMonitorDetails from "../tools/get-uptime-monitor-details.js";
+import removeTeamFromProject from "../tools/remove-team-from-project.js";
+import searchAiConversations from "../tools/search-ai-conversations.js";
 import searchDocs from "../tools/search-docs.js";
 import searchEvents from "../tools/search-events.js";
 import searchIssueEvents from "../tools/search-issue-events.js";
 import searchIssues from "../tools/search-issues.js";
 import searchSentryTools from "../tools/search-sentry-tools.js";
 import type { AnyTool } from "../tools/types.js";
+import updateDsn from "../tools/update-dsn.js";
 import updateIssue from "../tools/update-issue.js";
+import updateProject from "../tools/update-project.js";
+import updateUptimeMonitor from "../tools/update-uptime-monitor.js";
 import whoami from "../tools/whoami.js";
 
 /** Every tool, one line each. Which ones a session gets is decided in session.ts. */
@@ -53,6 +72,20 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   executeSentryTool,
   updateIssue,
   addIssueNote,
+  createTeam,
+  createProject,
+  updateProject,
+  addTeamToProject,
+  removeTeamFromProject,
+  findDsns,
+  createDsn,
+  updateDsn,
+  findUptimeMonitors,
+  getUptimeMonitorDetails,
+  createUptimeMonitor,
+  updateUptimeMonitor,
+  deleteUptimeMonitor,
+  deleteMonitorEnvironment,
   findAlertRules,
   getAlertRule,
   getMetricMonitorDetails,
@@ -68,4 +101,9 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getSpanDetails,
   findReleases,
   getReleaseDetails,
+  getReplayDetails,
+  getProfile,
+  getProfileDetails,
+  searchAiConversations,
+  getAiConversationDetails,
 ];

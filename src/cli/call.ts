@@ -73,15 +73,29 @@ export function parseCallArgs(
   return args;
 }
 
-function closest(name: string, tools: readonly AnyTool[]): string[] {
-  const parts = name
-    .toLowerCase()
-    .split(/[_\s-]+/)
-    .filter(Boolean);
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** Tool names close to a mistyped one (edit distance), best first. */
+export function closest(name: string, tools: readonly AnyTool[]): string[] {
+  const wanted = name.toLowerCase();
   return tools
-    .map((t) => ({ name: t.name, score: parts.filter((p) => t.name.includes(p)).length }))
-    .filter((t) => t.score > 0)
-    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
+    .map((t) => ({
+      name: t.name,
+      // A typo in the first words (get_isue) should still find get_issue_details.
+      d: Math.min(distance(wanted, t.name), distance(wanted, t.name.slice(0, wanted.length)) + 1),
+    }))
+    .filter((t) => t.d <= Math.max(2, Math.floor(wanted.length / 3)))
+    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
     .slice(0, 3)
     .map((t) => t.name);
 }

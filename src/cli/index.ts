@@ -76,7 +76,8 @@ async function main(argv: string[]): Promise<void> {
     log,
     handleSignals: true,
   });
-  if (options.demo) config = (await withDemo(config)).config;
+  const demo = options.demo ? await withDemo(config) : undefined;
+  if (demo) config = demo.config;
 
   if (options.command === "serve") {
     const { startHttpServer } = await import("../http/serve.js");
@@ -122,6 +123,10 @@ async function main(argv: string[]): Promise<void> {
   const transport = new StdioServerTransport();
   await withConnectSpan("stdio", () => server.connect(transport));
   log.debug("stdio server ready", { sentryUrl: config.sentryUrl });
+  // The client closing stdin ends the session; the embedded sandbox must not keep us alive.
+  process.stdin.once("end", () => {
+    void Promise.allSettled([server.close(), demo?.close()]).then(() => process.exit(0));
+  });
 }
 
 main(process.argv.slice(2)).catch(async (error) => {

@@ -19,7 +19,13 @@ export interface ToolRow {
   skills: string[];
 }
 
-function accessOf(tool: AnyTool): ToolRow["access"] {
+/** A meta tool (execute_sentry_tool) can do what the session's other tools can, as listed. */
+function accessOf(tool: AnyTool, session: readonly AnyTool[]): ToolRow["access"] {
+  if (tool.meta) {
+    const others = session.filter((t) => !t.meta);
+    if (others.some((t) => t.annotations.destructiveHint)) return "destructive";
+    return others.some((t) => !t.annotations.readOnlyHint) ? "write" : "read";
+  }
   if (tool.annotations.readOnlyHint) return "read";
   return tool.annotations.destructiveHint ? "destructive" : "write";
 }
@@ -48,7 +54,7 @@ export async function runTools(
       name: tool.name,
       title: tool.title,
       place: session.directNames.has(tool.name) ? ("direct" as const) : ("catalog" as const),
-      access: accessOf(tool),
+      access: accessOf(tool, available),
       skills: [...tool.skills],
     }))
     .sort(
@@ -78,7 +84,7 @@ export async function runTools(
     "",
     table([
       ["TOOL", "PLACE", "ACCESS", "SKILLS"],
-      ...rows.map((r) => [r.name, r.place, r.access, r.skills.join(",") || "(any)"]),
+      ...rows.map((r) => [r.name, r.place, r.access, r.skills.join(",") || "(always)"]),
     ]),
     "",
     "direct: listed to the model; catalog: found with search_sentry_tools, run with execute_sentry_tool.",

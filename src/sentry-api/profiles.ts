@@ -210,7 +210,13 @@ export type ProfileChunk = z.output<typeof ChunkSchema>;
 export async function getProfileChunk(
   client: SentryClient,
   org: string,
-  options: { projectId: string; profilerId: string; start: string; end: string; signal?: AbortSignal },
+  options: {
+    projectId: string;
+    profilerId: string;
+    start: string;
+    end: string;
+    signal?: AbortSignal;
+  },
 ): Promise<ProfileChunk | null> {
   const baseUrl = await client.regionFor(org, options.signal);
   const body = await client.get(

@@ -92,7 +92,13 @@ export type ReplayError = z.output<typeof ReplayErrorSchema>;
 export async function getReplayErrors(
   client: SentryClient,
   org: string,
-  options: { projectId: string; errorIds: string[]; start: string; end: string; signal?: AbortSignal },
+  options: {
+    projectId: string;
+    errorIds: string[];
+    start: string;
+    end: string;
+    signal?: AbortSignal;
+  },
 ): Promise<ReplayError[]> {
   const baseUrl = await client.regionFor(org, options.signal);
   const body = await client.get(

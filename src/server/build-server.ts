@@ -1,5 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { sessionAgent } from "../agents/session.js";
+import type { AgentSettings } from "../agents/types.js";
 import { ALL_TOOLS } from "../catalog/index.js";
 import {
   inputJsonSchema,
@@ -45,6 +47,8 @@ export interface SessionDeps {
   /** Docs search and site; defaults to the public ones (defaultConfig().docs). */
   docs?: DocsEndpoints;
   seer?: SeerPolling;
+  /** Embedded agent settings (config.agent); absent = no key provider, sampling still allowed. */
+  agent?: AgentSettings;
 }
 
 /** The session's view of the catalog: one place that enforces every filter at dispatch. */
@@ -80,6 +84,7 @@ export function buildServer(deps: SessionDeps): Server {
   const direct = catalog.tools().filter((t) => directNames.has(t.name));
   const callable = new Set(catalog.tools().map((t) => t.name));
   const constraints = deps.policy.constraints;
+  const agentFor = sessionAgent(deps.agent);
 
   const server = new Server(
     {
@@ -122,6 +127,7 @@ export function buildServer(deps: SessionDeps): Server {
       experimental: deps.policy.experimental,
       docs: deps.docs ?? defaultConfig().docs,
       seer: deps.seer,
+      agent: agentFor(server, extra.requestId),
       catalog,
       canCall: (name) => callable.has(name),
       isDirect: (name) => directNames.has(name) && callable.has(name),

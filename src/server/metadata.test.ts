@@ -25,6 +25,15 @@ const OUTPUT_SCHEMA_EXEMPT: Record<string, string> = {
   get_event_attachment: "an attachment list, or the file itself (text or MCP image content)",
   get_sentry_resource: "dispatches to the matching tool and returns its result unchanged",
   execute_sentry_tool: "returns the inner tool's result unchanged, structured or not",
+  search_events:
+    "a table with formatted units: at 10 rows no more tokens than JSON rows, 16% fewer at 50",
+  get_trace_details: "a condensed span tree with collapsed repeats; the tree is the product",
+  get_span_details: "one span's attributes, parent and grouped children as readable sections",
+  find_releases: "one dense line per release, like search_issues",
+  get_release_details: "health, deploys, commits and new issues as a readable report",
+  get_replay_details: "a session narrative (pages, errors, clicks) rendered from the recording",
+  search_ai_conversations: "recorded AI messages must be quoted as code, which JSON cannot mark",
+  get_ai_conversation_details: "a turn-by-turn transcript with recorded messages fenced as data",
   find_alert_rules: "rule configurations in words (conditions, thresholds, targets) for the model",
   get_alert_rule: "one rule's triggers, filters and actions rendered as readable sections",
   get_metric_monitor_details: "a monitor's query, thresholds and notifications in words",
@@ -33,7 +42,8 @@ const OUTPUT_SCHEMA_EXEMPT: Record<string, string> = {
   find_dashboards: "a short list of dashboards read by the model",
   get_dashboard_details: "each widget's query described in words",
   get_doc: "a documentation page, which is markdown already",
-  analyze_issue_with_seer: "Seer's root cause and fix as readable sections, labelled as Seer's output",
+  analyze_issue_with_seer:
+    "Seer's root cause and fix as readable sections, labelled as Seer's output",
 };
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;

@@ -59,6 +59,7 @@ export async function createSession(config: Config, overrides: SessionOverrides 
     client,
     responseBudget: config.responseBudget,
     docs: config.docs,
+    agent: config.agent,
     policy: {
       skills: overrides.skills ?? config.skills,
       readOnly: overrides.readOnly ?? config.readOnly,

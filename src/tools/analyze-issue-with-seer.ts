@@ -7,7 +7,7 @@ import { defineTool } from "./define.js";
 import { assertWithinPins } from "./support/constraints.js";
 import { issueIdParam, issueUrlParam, resolveIssueTarget } from "./support/issue-target.js";
 import { organizationSlug } from "./support/params.js";
-import { analysisSections, seerHeader } from "./support/seer-format.js";
+import { seerBody, seerHeader, statusWords } from "./support/seer-format.js";
 import { readSeerState, type SeerAnalysis } from "./support/seer-state.js";
 import { hintLine } from "./support/tool-hint.js";
 import type { SeerPolling, ToolContext } from "./types.js";
@@ -52,10 +52,9 @@ function transient(error: unknown): boolean {
 
 function progressMessage(a: SeerAnalysis | null): string {
   if (!a) return "Seer: starting the analysis";
-  const activity = a.activity
-    ? `: ${stripInvisible(a.activity).replace(/\s+/g, " ").slice(0, 160)}`
-    : "";
-  return `Seer ${a.status === "processing" ? "is working" : a.status}${activity}`;
+  if (a.status !== "processing") return `Seer: ${statusWords(a)}`;
+  const activity = a.activity ? stripInvisible(a.activity).replace(/\s+/g, " ").slice(0, 160) : "";
+  return activity ? `Seer is working: ${activity}` : "Seer is working";
 }
 
 async function poll(
@@ -158,12 +157,10 @@ export default defineTool({
         ...hintLine(ctx, "Still running; call again in a minute", "analyze_issue_with_seer", again),
       ].join("\n");
     }
-    const lines = [...seerHeader(result, header), ...analysisSections(result)];
-    if (lines.at(-1) !== "") lines.push("");
-    lines.push("---", "");
+    const lines = [...seerHeader(result, header), ...seerBody(result)];
     const notes: string[] = [];
     if (timedOut) {
-      const waited = Math.round((ctx.seer ?? SEER_DEFAULTS).timeoutMs / 1000);
+      const waited = Math.max(1, Math.round((ctx.seer ?? SEER_DEFAULTS).timeoutMs / 1000));
       notes.push(
         `- Seer is still running after ${waited} s. Call analyze_issue_with_seer again with the same arguments in a minute; it picks up this analysis instead of starting another.`,
       );

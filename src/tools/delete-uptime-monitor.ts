@@ -22,7 +22,7 @@ export default defineTool({
   name: "delete_uptime_monitor",
   title: "Delete Uptime Monitor",
   description:
-    "Delete an uptime monitor: its checks stop and its configuration is gone. Use update_uptime_monitor with status disabled to pause instead.",
+    "Delete an uptime check for good: checking stops and its configuration is gone. To pause instead, use update_uptime_monitor with status disabled.",
   inputSchema: { organizationSlug, projectSlug, monitorId: monitorIdParam },
   outputSchema: output,
   annotations: {

@@ -50,7 +50,7 @@ export default defineTool({
     const content = (await response.text()).trim();
     // An HTML page where markdown was expected: the path names no page.
     if (/^<(!doctype|html)/i.test(content)) throw missing();
-    const room = Math.max(2_000, ctx.responseBudget - FRAME);
+    const room = Math.max(500, ctx.responseBudget - FRAME);
     const cut = content.length > room;
     const pageUrl = `${base}${displayPath(page)}`;
     const lines = [

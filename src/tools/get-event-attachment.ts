@@ -69,8 +69,7 @@ export default defineTool({
         "",
         `- Download one: ${toolHint(ctx, "get_event_attachment", { organizationSlug: org, projectSlug: project, eventId, attachmentId: page.data[0].id })} with its ID. Text and images up to 1 MB come back inline.`,
       );
-      if (page.nextCursor)
-        lines.push(`- More attachments: pass \`cursor: "${page.nextCursor}"\`.`);
+      if (page.nextCursor) lines.push(`- More attachments: pass \`cursor: "${page.nextCursor}"\`.`);
       return lines.join("\n");
     }
     const file = await downloadEventAttachment(
@@ -109,7 +108,8 @@ export default defineTool({
     const kind = kindFromHeaders(file.contentType, file.filename);
     if (kind.kind === "image") {
       const mimeType = sniffImage(bytes);
-      if (!mimeType) return refuse(`the file is labeled ${type} but is not a PNG, JPEG, GIF or WebP image.`);
+      if (!mimeType)
+        return refuse(`the file is labeled ${type} but is not a PNG, JPEG, GIF or WebP image.`);
       return rawContent([
         { type: "text", text: [...head, "", "The image follows."].join("\n") },
         { type: "image", data: Buffer.from(bytes).toString("base64"), mimeType },

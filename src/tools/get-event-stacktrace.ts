@@ -14,7 +14,12 @@ import {
   resolveIssueTarget,
 } from "./support/issue-target.js";
 import { organizationSlug } from "./support/params.js";
-import { formatException, formatFrames, formatThreads, threadLabel } from "./support/stacktrace-format.js";
+import {
+  formatException,
+  formatFrames,
+  formatThreads,
+  threadLabel,
+} from "./support/stacktrace-format.js";
 
 const FULL = { showAll: true, allVars: true } as const;
 
@@ -61,7 +66,9 @@ export default defineTool({
     if (params.thread !== undefined) {
       const wanted = params.thread;
       const thread = threads.find((t) =>
-        typeof wanted === "number" ? Number(t.id) === wanted : t.name === wanted || String(t.id) === wanted,
+        typeof wanted === "number"
+          ? Number(t.id) === wanted
+          : t.name === wanted || String(t.id) === wanted,
       );
       if (!thread) {
         const known = threads.map((t) => threadLabel(t)).join(", ");
@@ -82,9 +89,15 @@ export default defineTool({
     }
     const bare = stacktraceOf(event);
     if (bare.length) lines.push("## Stack Trace", "", codeBlock(formatFrames(bare, FULL)), "");
-    if (threads.length) lines.push(`## Threads (${threads.length})`, "", ...formatThreads(threads, FULL));
+    if (threads.length)
+      lines.push(`## Threads (${threads.length})`, "", ...formatThreads(threads, FULL));
     if (!exceptions.length && !bare.length && !threads.length)
-      lines.push("This event has no stack trace: no exception, thread or stacktrace data was recorded.");
-    return lines.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd();
+      lines.push(
+        "This event has no stack trace: no exception, thread or stacktrace data was recorded.",
+      );
+    return lines
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd();
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getIssue } from "../sentry-api/issues.js";
 import { listIssueActivity, listIssueNotes } from "../sentry-api/issue-activity.js";
+import { getIssue } from "../sentry-api/issues.js";
 import { defineTool, structuredResult } from "./define.js";
 import { activityActor, activitySummary } from "./support/activity-format.js";
 import { assertWithinPins } from "./support/constraints.js";
@@ -21,7 +21,12 @@ const output = z.object({
     }),
   ),
   activity: z.array(
-    z.object({ date: z.string().optional(), actor: z.string(), type: z.string(), summary: z.string() }),
+    z.object({
+      date: z.string().optional(),
+      actor: z.string(),
+      type: z.string(),
+      summary: z.string(),
+    }),
   ),
   omittedActivity: z.number().optional(),
   nextCommentsCursor: z.string().optional(),

@@ -31,7 +31,9 @@ export default defineTool({
       .min(1)
       .max(100)
       .optional()
-      .describe("Only breadcrumbs of this category prefix, e.g. http, navigation, ui.click, console"),
+      .describe(
+        "Only breadcrumbs of this category prefix, e.g. http, navigation, ui.click, console",
+      ),
     limit: z
       .number()
       .int()
@@ -82,11 +84,22 @@ export default defineTool({
     );
     if (omitted > 0) lines.push(`- … ${omitted} earlier breadcrumbs not shown`);
     lines.push(...shown.map((b) => breadcrumbLine(b, { eventMs, full: true })));
-    const latest = shown.map(crumbTime).filter((t): t is number => t !== undefined).at(-1);
+    const latest = shown
+      .map(crumbTime)
+      .filter((t): t is number => t !== undefined)
+      .at(-1);
     if (latest !== undefined && eventMs !== undefined && latest > eventMs + 1000)
-      lines.push("", "Some breadcrumbs are timestamped after the event (clock skew or async work).");
+      lines.push(
+        "",
+        "Some breadcrumbs are timestamped after the event (clock skew or async work).",
+      );
     if (omitted > 0)
-      lines.push("", "## Response Notes", "", `- Raise \`limit\` (now ${params.limit}) to see the ${omitted} earlier breadcrumbs.`);
+      lines.push(
+        "",
+        "## Response Notes",
+        "",
+        `- Raise \`limit\` (now ${params.limit}) to see the ${omitted} earlier breadcrumbs.`,
+      );
     return lines.join("\n");
   },
 });

@@ -95,8 +95,7 @@ export default defineTool({
       values: (values?.data ?? []).map((v) => ({
         value: v.value ?? v.name ?? "",
         count: v.count ?? undefined,
-        percent:
-          total && v.count != null ? Math.round((v.count / total) * 1000) / 10 : undefined,
+        percent: total && v.count != null ? Math.round((v.count / total) * 1000) / 10 : undefined,
         firstSeen: v.firstSeen ?? undefined,
         lastSeen: v.lastSeen ?? undefined,
       })),

@@ -69,7 +69,11 @@ export default defineTool({
     const isFeedbackIssue = issue.issueCategory === "feedback" || issue.issueType === "feedback";
     return structuredResult({
       organization: org,
-      issue: { id: issue.id, shortId: issue.shortId ?? undefined, title: issue.title || "(no title)" },
+      issue: {
+        id: issue.id,
+        shortId: issue.shortId ?? undefined,
+        title: issue.title || "(no title)",
+      },
       reports: page.data.map((r) => {
         const user = r.user
           ? {

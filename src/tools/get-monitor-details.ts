@@ -5,6 +5,7 @@ import { getMonitor, getMonitorStats, listCheckIns } from "../sentry-api/monitor
 import { defineTool } from "./define.js";
 import { monitorUrl } from "./find-monitors.js";
 import { assertWithinPins } from "./support/constraints.js";
+import { periodWords } from "./support/humanize.js";
 import {
   checkInLine,
   environmentLine,
@@ -109,7 +110,7 @@ export default defineTool({
         ? monitor.environments.map((e) => `- ${environmentLine(e)}`)
         : ["- No check-ins have been received yet."]),
       "",
-      `### Recent Check-ins (last ${period})`,
+      `### Recent Check-ins (${periodWords(period)})`,
       "",
       ...(checkIns.length
         ? checkIns
@@ -119,7 +120,7 @@ export default defineTool({
       "",
     ];
     const summary = stats ? statsSummary(stats) : undefined;
-    if (summary) lines.push(`### Stats (last ${period})`, "", `- ${summary}`, "");
+    if (summary) lines.push(`### Stats (${periodWords(period)})`, "", `- ${summary}`, "");
     const notes = hintLine(ctx, "Issues from this monitor", "search_issues", {
       organizationSlug: org,
       query: `monitor.slug:${monitor.slug}`,

@@ -96,7 +96,9 @@ export default defineTool({
       .min(1)
       .max(250)
       .optional()
-      .describe("Issue short/numeric ID, event/trace/replay/profile ID, monitor slug or release version"),
+      .describe(
+        "Issue short/numeric ID, event/trace/replay/profile ID, monitor slug or release version",
+      ),
     organizationSlug: organizationSlug.optional(),
     projectSlug: projectSlug.optional().describe("Project slug (profiles; optional for monitors)"),
     packageNames: packageNamesParam,

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { UserInputError } from "../errors.js";
 import { facts } from "../format/dates.js";
-import { codeBlock, inlineCode, text } from "../format/markdown.js";
+import { codeBlock, inlineCode } from "../format/markdown.js";
 import { getTrace, SPAN_ATTRIBUTES, type TraceSpan } from "../sentry-api/traces.js";
 import { defineTool } from "./define.js";
 import { formatDuration } from "./support/events-format.js";
+import { safeInline } from "./support/markdown-table.js";
 import { organizationSlug, period } from "./support/params.js";
 import { describeRange, resolveTimeRange } from "./support/time-range.js";
 import { clip, issueLine, spanLabel, vitalsOf } from "./support/trace-format.js";
@@ -50,7 +51,7 @@ function childLines(children: FlatSpan[]): string[] {
     const same = new Set(group.members.map((m) => m.span.description)).size === 1;
     const desc = same ? (first.span.description ?? "") : pattern(first.span.description ?? "");
     lines.push(
-      `- ×${group.members.length} ${text(first.span.op ?? "span")} ${inlineCode(clip(desc, 90))} · ${formatDuration(total)} total · first span ${inlineCode(first.id)}`,
+      `- ×${group.members.length} ${safeInline(first.span.op ?? "span")} ${inlineCode(clip(desc, 90))} · ${formatDuration(total)} total · first span ${inlineCode(first.id)}`,
     );
   }
   if (groups.length > MAX_CHILD_LINES)
@@ -105,12 +106,12 @@ export default defineTool({
       `# Span ${inlineCode(spanId)} in trace ${inlineCode(traceId)}`,
       "",
       facts([
-        ["Operation", text(span.op ?? "span")],
+        ["Operation", safeInline(span.op ?? "span")],
         ["Description", description && !long ? inlineCode(description) : undefined],
         ["Duration", formatDuration(found.durationMs)],
         ["Self time", found.selfMs < found.durationMs ? formatDuration(found.selfMs) : undefined],
         ["Started", `${new Date(found.startMs).toISOString().slice(0, 23).replace("T", " ")} UTC`],
-        ["Status", status ? text(status) : undefined],
+        ["Status", status ? safeInline(status) : undefined],
         ["Project", inlineCode(found.project)],
         ["Transaction", span.transaction ? inlineCode(span.transaction) : undefined],
         [
@@ -140,7 +141,7 @@ export default defineTool({
     }
     const errors = [...span.errors, ...span.occurrences];
     if (errors.length > 0)
-      lines.push("", "## Issues", "", ...errors.map((e) => issueLine(e, found)));
+      lines.push("", "## Issues", "", ...errors.map((e) => issueLine(e, found, false)));
     lines.push("", "## Parent", "");
     lines.push(
       found.parent

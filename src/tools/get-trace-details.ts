@@ -1,8 +1,9 @@
 import { facts } from "../format/dates.js";
-import { inlineCode, text } from "../format/markdown.js";
+import { inlineCode } from "../format/markdown.js";
 import { getTrace, getTraceMeta, type TraceMeta } from "../sentry-api/traces.js";
 import { defineTool } from "./define.js";
 import { formatDuration } from "./support/events-format.js";
+import { safeInline } from "./support/markdown-table.js";
 import { organizationSlug, period } from "./support/params.js";
 import { describeRange, resolveTimeRange } from "./support/time-range.js";
 import {
@@ -32,7 +33,7 @@ function opBreakdown(meta: TraceMeta | undefined, trace: ParsedTrace): string {
     for (const s of trace.spans)
       counts[s.span.op ?? "span"] = (counts[s.span.op ?? "span"] ?? 0) + 1;
   const top = Object.entries(counts).sort((a, b) => b[1] - a[1]);
-  const shown = top.slice(0, 8).map(([op, n]) => `${text(op)} ${n}`);
+  const shown = top.slice(0, 8).map(([op, n]) => `${safeInline(op)} ${n}`);
   return top.length > 8 ? `${shown.join(", ")}, ${top.length - 8} more ops` : shown.join(", ");
 }
 

@@ -14,7 +14,7 @@ export default defineTool({
   name: "get_uptime_monitor_details",
   title: "Get Uptime Monitor Details",
   description:
-    "One uptime monitor's configuration: checked URL, method, interval, timeout, thresholds, owner, header names.",
+    "Configuration of one uptime check: checked URL, method, interval, timeout, thresholds, owner, header names.",
   inputSchema: { organizationSlug, projectSlug, monitorId: monitorIdParam },
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },

@@ -118,7 +118,9 @@ export default defineTool({
     const parsed = UpstreamSchema.safeParse(body);
     const reported = parsed.success && parsed.data.error ? String(parsed.data.error) : undefined;
     if (!response.ok || reported || !parsed.success) {
-      const why = reported ?? (response.ok ? "an unreadable answer" : `status ${response.status}`);
+      const why = !response.ok
+        ? `status ${response.status}${reported ? `: ${reported}` : ""}`
+        : (reported ?? "an unreadable answer");
       throw new ApiError(
         "upstream",
         response.status,

@@ -171,14 +171,24 @@ export default defineTool({
       );
       return lines.join("\n");
     }
+    // Everything but the table, with room for the longest notes, bounds the table's share.
+    const link =
+      url.length > 2_000
+        ? ctx.client.orgWebPath(org, explorePath({ dataset, fields: [], query, sort, ...range }))
+        : url;
+    const overhead =
+      lines.join("\n").length +
+      link.length +
+      responseNotes(ctx, dataset, fields, nextCursor, 100, 100).join("\n").length +
+      200;
     const table = renderTable({
       fields,
       rows,
       types,
       units,
-      maxChars: Math.max(2_000, ctx.responseBudget - 3_000),
+      maxChars: Math.max(1_000, ctx.responseBudget - overhead),
     });
-    lines.push(...table.lines, "", `**Explore**: ${url}`);
+    lines.push(...table.lines, "", `**Explore**: ${link}`);
     const notes = responseNotes(ctx, dataset, fields, nextCursor, table.omitted, table.shown);
     if (notes.length > 0) lines.push("", "## Response Notes", "", ...notes);
     return lines.join("\n");

@@ -30,7 +30,7 @@ function eventText(event: SentryEvent, issueTitle: string): string | undefined {
     exc ? `${exc.type ?? "Error"}: ${exc.value ?? ""}`.trim() : undefined,
     event.title,
   ];
-  return candidates.find((c) => c && c.trim() && c !== issueTitle) ?? undefined;
+  return candidates.find((c) => c?.trim() && c !== issueTitle) ?? undefined;
 }
 
 function eventLine(event: SentryEvent, issueTitle: string): string {
@@ -91,16 +91,16 @@ export default defineTool({
     assertWithinPins(ctx, org, issue.project.slug);
     const id = issue.shortId ?? issue.id;
     const filters = [
+      params.sort === "random" ? "Random sample" : "Newest first",
       params.query ? `query ${inlineCode(params.query)}` : undefined,
       params.environment ? `environment ${inlineCode(params.environment)}` : undefined,
       params.period ? `last ${params.period}` : undefined,
-      params.sort === "random" ? "random sample" : "newest first",
     ].filter(Boolean);
     const lines = [
       `# Events of Issue ${inlineCode(id)} in **${inlineCode(org)}**`,
       "",
       `**Title**: ${inlineCode(truncate(issue.title || "(no title)", 200))}`,
-      `${filters.join(", ")}: ${page.data.length} shown.`,
+      `${filters.join(", ")}: ${page.data.length} event${page.data.length === 1 ? "" : "s"} shown.`,
       "",
     ];
     if (page.data.length === 0) {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { AgentRunner } from "../agents/types.js";
 import type { SentryClient } from "../sentry-api/client.js";
 
 /** Skills group tools by what they let an agent do; each implies Sentry scopes. */
@@ -49,6 +50,8 @@ export interface ToolContext {
   docs: DocsEndpoints;
   /** Seer polling bounds for analyze_issue_with_seer; the tool's defaults when absent. */
   seer?: SeerPolling;
+  /** The embedded agent for search repair (src/agents); absent when no LLM is available. */
+  agent?: AgentRunner;
 }
 
 export interface DocsEndpoints {

@@ -54,7 +54,7 @@ export default defineTool({
   name: "update_issue",
   title: "Update Issue",
   description: [
-    "Resolve, reopen, ignore or assign one issue (issueUrl, or organizationSlug + issueId).",
+    "Resolve, reopen or ignore one issue, or assign it to a teammate or team (issueUrl, or organizationSlug + issueId).",
     "status ignored defaults to ignoreMode untilEscalating; other modes: forever, forDuration, untilOccurrenceCount, untilUserCount.",
     "reason is posted as a comment. Answers before → after; a state already set is reported as such.",
   ].join(" "),

@@ -71,7 +71,9 @@ export function activitySummary(item: Activity): string {
       return str(data.version) ? `regressed in release ${str(data.version)}` : "regressed";
     case "assigned": {
       const who =
-        str(data.assigneeName) ?? str(data.assigneeEmail) ?? `${str(data.assigneeType) ?? "user"} ${str(data.assignee) ?? ""}`.trim();
+        str(data.assigneeName) ??
+        str(data.assigneeEmail) ??
+        `${str(data.assigneeType) ?? "user"} ${str(data.assignee) ?? ""}`.trim();
       return `assigned the issue to ${who}`;
     }
     case "create_issue": {

@@ -17,7 +17,10 @@ const IMAGE_EXTENSIONS: Record<string, ImageType> = {
   webp: "image/webp",
 };
 
-export type AttachmentKind = { kind: "text" } | { kind: "image"; mimeType: ImageType } | { kind: "binary" };
+export type AttachmentKind =
+  | { kind: "text" }
+  | { kind: "image"; mimeType: ImageType }
+  | { kind: "binary" };
 
 function baseType(contentType: string | undefined): string {
   return (contentType ?? "").split(";")[0].trim().toLowerCase();
@@ -30,7 +33,8 @@ export function kindFromHeaders(contentType?: string, filename?: string): Attach
     return { kind: "image", mimeType: type as ImageType };
   if (type === "image/jpg") return { kind: "image", mimeType: "image/jpeg" };
   if (TEXT_TYPES.test(type)) return { kind: "text" };
-  const generic = type === "" || type === "application/octet-stream" || type === "binary/octet-stream";
+  const generic =
+    type === "" || type === "application/octet-stream" || type === "binary/octet-stream";
   if (generic && filename) {
     if (TEXT_EXTENSIONS.test(filename)) return { kind: "text" };
     const image = IMAGE_EXTENSIONS[filename.split(".").pop()?.toLowerCase() ?? ""];

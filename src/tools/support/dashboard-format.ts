@@ -3,7 +3,7 @@
 import { formatDate } from "../../format/dates.js";
 import { inlineCode, text, truncate } from "../../format/markdown.js";
 import type { Dashboard, Widget, WidgetQuery } from "../../sentry-api/dashboards.js";
-import { humanize, intervalWords } from "./humanize.js";
+import { humanize, intervalWords, periodWords } from "./humanize.js";
 
 const DISPLAY: Record<string, string> = {
   line: "Line chart",
@@ -70,8 +70,8 @@ export function queryPhrase(q: WidgetQuery, widgetType: string | null | undefine
     parts.push(`columns ${codes(columns.length ? columns : fields)}`);
   }
   parts.push(q.conditions ? `where ${inlineCode(q.conditions)}` : "with no filter");
-  if (q.orderby) parts.push(`sorted by ${orderPhrase(q.orderby, widgetType)}`);
-  return parts.join(" ");
+  const sort = q.orderby ? `, sorted by ${orderPhrase(q.orderby, widgetType)}` : "";
+  return `${parts.join(" ")}${sort}`;
 }
 
 function thresholdPhrase(w: Widget): string | undefined {
@@ -95,17 +95,17 @@ export function widgetLines(w: Widget): string[] {
     `${display}${dataset ? ` of ${dataset}` : ""}`,
     w.limit && !timeSeries ? `top ${w.limit}` : undefined,
     w.limit && timeSeries ? `top ${w.limit} series` : undefined,
-    timeSeries && w.interval ? `${intervalWords(w.interval)} intervals` : undefined,
+    timeSeries && w.interval
+      ? `points every ${intervalWords(w.interval)?.replace(/^1 /, "")}`
+      : undefined,
   ]
     .filter(Boolean)
     .join(", ");
-  const lines = [`### ${text(w.title || "(untitled widget)")}`, "", summary];
-  if (w.description)
-    lines.push(
-      w.displayType === "text"
-        ? `Text: ${text(truncate(w.description, 500))}`
-        : `Description: ${text(truncate(w.description, 300))}`,
-    );
+  const heading = `### ${text(w.title || "(untitled widget)")}`;
+  if (w.displayType === "text")
+    return [heading, "", `Text widget: ${text(truncate(w.description ?? "", 500))}`, ""];
+  const lines = [heading, "", summary];
+  if (w.description) lines.push(`Description: ${text(truncate(w.description, 300))}`);
   const queries = (w.queries ?? []).filter((q) => !q.isHidden);
   for (const q of queries) {
     const label = queries.length > 1 && q.name ? ` ${inlineCode(q.name)}` : "";
@@ -115,15 +115,6 @@ export function widgetLines(w: Widget): string[] {
   if (thresholds) lines.push(`- Thresholds: ${thresholds}`);
   lines.push("");
   return lines;
-}
-
-const PERIODS: Record<string, string> = { h: "hour", d: "day", w: "week", m: "minute" };
-
-export function periodWords(period: string | null | undefined): string | undefined {
-  const m = period ? /^(\d+)([mhdw])$/.exec(period) : null;
-  if (!m) return period ?? undefined;
-  const n = Number(m[1]);
-  return `last ${n === 1 ? "" : `${n} `}${PERIODS[m[2]]}${n === 1 ? "" : "s"}`;
 }
 
 export interface DashboardHeader {

@@ -223,7 +223,9 @@ export function formatEventBody(event: SentryEvent, options: EventFormatOptions 
   const crumbs = formatBreadcrumbs(event, options.breadcrumbs ?? 5);
   if (crumbs.length) out.push("### Last Breadcrumbs", "", ...crumbs, "");
   const extra =
-    event.context && typeof event.context === "object" ? Object.entries(event.context) : [];
+    event.context && typeof event.context === "object"
+      ? Object.entries(event.context).filter(([, v]) => v !== null && v !== undefined && v !== "")
+      : [];
   if (extra.length) {
     out.push("### Extra Data", "");
     for (const [key, value] of extra.slice(0, 15)) {

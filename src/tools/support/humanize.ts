@@ -110,3 +110,19 @@ export function logicWords(logicType: unknown): string {
 export function minutesWords(minutes: number): string {
   return durationWords(minutes * 60);
 }
+
+const PERIODS: Record<string, string> = {
+  s: "second",
+  m: "minute",
+  h: "hour",
+  d: "day",
+  w: "week",
+};
+
+/** A relative period as written in the UI: `7d` → "last 7 days", `1h` → "last hour". */
+export function periodWords(period: string | null | undefined): string | undefined {
+  const m = period ? /^(\d+)([smhdw])$/.exec(period) : null;
+  if (!m) return period ?? undefined;
+  const n = Number(m[1]);
+  return `last ${n === 1 ? "" : `${n} `}${PERIODS[m[2]]}${n === 1 ? "" : "s"}`;
+}

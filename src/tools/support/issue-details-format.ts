@@ -169,6 +169,20 @@ function notesFor(input: IssueDetailsInput, metric: MetricDetails | undefined): 
   const notes: string[] = [];
   if (metric) notes.push(...metricNotes(input, metric));
   else if (event) notes.push(...eventNotes(input, event));
+  const wideTag = input.tags.find((t) => (t.topValues?.length ?? 0) > 3);
+  if (wideTag)
+    notes.push(
+      ...hintLine(
+        hints,
+        `Every value of a tag such as ${inlineCode(wideTag.key)}`,
+        "get_issue_tag_values",
+        {
+          organizationSlug: org,
+          issueId: id,
+          tagKey: wideTag.key,
+        },
+      ),
+    );
   if (issue.numComments)
     notes.push(
       ...hintLine(hints, "Comments and history", "get_issue_activity", {
@@ -176,8 +190,10 @@ function notesFor(input: IssueDetailsInput, metric: MetricDetails | undefined): 
         issueId: id,
       }),
     );
+  // Seer analyzes errors and performance problems, not monitors, feedback or CSP reports.
+  const category = issue.issueCategory ?? "error";
   const seerFits =
-    !metric && !isFeedback(issue) && !isCsp(issue, event) && issue.issueCategory !== "cron";
+    !metric && !isCsp(issue, event) && (category === "error" || category === "performance");
   if (seerFits)
     notes.push(
       ...hintLine(hints, "Root cause analysis", "analyze_issue_with_seer", {

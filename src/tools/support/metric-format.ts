@@ -84,8 +84,9 @@ function evaluatedWindow(
   const end = explicit ? isoSeconds(explicit.end) : undefined;
   if (start !== undefined && end !== undefined)
     return { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
-  const detected = isoSeconds(event.occurrence?.detectionTime) ?? isoSeconds(event.dateCreated);
-  if (detected === undefined || !seconds) return undefined;
+  const raw = isoSeconds(event.occurrence?.detectionTime) ?? isoSeconds(event.dateCreated);
+  if (raw === undefined || !seconds) return undefined;
+  const detected = Math.floor(raw / 1000) * 1000;
   return {
     start: new Date(detected - seconds * 1000).toISOString(),
     end: new Date(detected).toISOString(),

@@ -6,6 +6,7 @@ import type { ToolContext } from "../types.js";
 import { connectedWorkflows, detectorUrl, directoryFor } from "./alert-load.js";
 import { assertWithinPins } from "./constraints.js";
 import { formatDetectorDetails } from "./detector-format.js";
+import { monitorKind } from "./workflow-format.js";
 
 export interface MetricMonitor {
   detector: Detector;
@@ -20,8 +21,9 @@ export async function loadMetricMonitor(
 ): Promise<MetricMonitor> {
   const d = await getDetector(ctx.client, org, id, ctx.signal);
   if (d.type !== "metric_issue") {
+    const kind = monitorKind(d.type);
     throw new UserInputError(
-      `Monitor ${id} is a ${d.type.replace(/_/g, " ")} monitor, not a metric monitor.`,
+      `Monitor ${id} is not a metric monitor (it is ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}).`,
     );
   }
   const workflows = await connectedWorkflows(ctx, org, d).catch(() => []);

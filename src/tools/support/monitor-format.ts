@@ -101,7 +101,7 @@ export function toleranceWords(config: MonitorConfig | null | undefined): string
     );
   if (config.recovery_threshold != null)
     out.push(
-      `${config.recovery_threshold} good run${config.recovery_threshold === 1 ? "" : "s"} resolve it`,
+      `${config.recovery_threshold} good run${config.recovery_threshold === 1 ? " resolves" : "s resolve"} it`,
     );
   return out;
 }

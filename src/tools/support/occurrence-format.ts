@@ -188,8 +188,6 @@ function feedbackSection(event: SentryEvent, issue: Issue): string[] {
   const from = [name, email && `<${email}>`].filter(Boolean).join(" ");
   if (from) lines.push(`**From**: ${text(from)}`);
   if (url) lines.push(`**Page**: ${inlineCode(url)}`);
-  const replay = str(ctx.replay_id);
-  if (replay) lines.push(`**Replay**: ${inlineCode(replay)}`);
   const linked = str(ctx.associated_event_id);
   if (linked) lines.push(`**Linked error event**: ${inlineCode(linked)}`);
   if (message) lines.push("**Message**:", codeBlock(truncate(message, 4000)));

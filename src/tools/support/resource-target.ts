@@ -25,7 +25,9 @@ const HEX32 = /^[0-9a-f]{32}$/;
 function hexId(value: string, what: string): string {
   const id = value.trim().replace(/-/g, "").toLowerCase();
   if (!HEX32.test(id))
-    throw new UserInputError(`${JSON.stringify(value)} is not a ${what} ID (32 hexadecimal characters).`);
+    throw new UserInputError(
+      `${JSON.stringify(value)} is not a ${what} ID (32 hexadecimal characters).`,
+    );
   return id;
 }
 
@@ -52,13 +54,20 @@ export function resourceFromId(
     case "replay":
       return { type, replayId: hexId(id, "replay") };
     case "profile":
-      if (!project) throw new UserInputError("A profile needs projectSlug (or pass the profile URL).");
+      if (!project)
+        throw new UserInputError("A profile needs projectSlug (or pass the profile URL).");
       return { type, project, profileId: hexId(id, "profile") };
     case "monitor":
       return { type, project, monitorSlug: slug(id, "monitor") };
     case "release": {
       const version = id.trim();
-      if (!version || version.length > 250 || /[\n\r\t/\\]/.test(version) || version === "." || version === "..")
+      if (
+        !version ||
+        version.length > 250 ||
+        /[\n\r\t/\\]/.test(version) ||
+        version === "." ||
+        version === ".."
+      )
         throw new UserInputError(`${JSON.stringify(id)} is not a release version.`);
       return { type, version };
     }

@@ -1,20 +1,23 @@
 /** Seer's analysis in markdown. All of Seer's text is rendered as untrusted content. */
 
 import { formatDate } from "../../format/dates.js";
-import { inlineCode, text, truncate } from "../../format/markdown.js";
+import { codeBlock, inlineCode, truncate } from "../../format/markdown.js";
 import type { SeerAnalysis, SeerEvidence } from "./seer-state.js";
 
 const MAX_TEXT = 1_200;
 
-function prose(value: string): string {
-  return text(truncate(value, MAX_TEXT));
+function clip(value: string): string {
+  return truncate(value.trim(), MAX_TEXT);
 }
 
-function evidenceLine(e: SeerEvidence, k: number): string {
-  const file = e.file ? ` (${inlineCode(e.file)})` : "";
-  const key = e.important ? " — key step" : "";
-  const detail = e.detail ? `: ${prose(e.detail)}` : "";
-  return `${k + 1}. ${prose(e.title)}${file}${key}${detail}`;
+/** Numbered items as plain text, continuation lines indented under their number. */
+function numbered(items: string[]): string {
+  return items.map((item, k) => `${k + 1}. ${clip(item).replace(/\r?\n+/g, "\n   ")}`).join("\n");
+}
+
+function evidenceItem(e: SeerEvidence): string {
+  const head = `${e.important ? "(key step) " : ""}${clip(e.title)}${e.file ? ` [${e.file}]` : ""}`;
+  return e.detail ? `${head}\n${clip(e.detail)}` : head;
 }
 
 const STATUS_WORDS: Record<SeerAnalysis["status"], string> = {
@@ -29,34 +32,58 @@ export function statusWords(a: SeerAnalysis): string {
   return STATUS_WORDS[a.status];
 }
 
-/** The result sections: root cause, five whys, reproduction, evidence, fix, pull requests. */
+/**
+ * The result sections: root cause, five whys, reproduction, evidence, fix, pull requests.
+ * Seer's text goes into code blocks: it is data to read, and its own markdown stays inert.
+ */
 export function analysisSections(a: SeerAnalysis): string[] {
   const lines: string[] = [];
   const rc = a.rootCause;
   if (rc) {
-    lines.push("## Root Cause", "", prose(rc.summary), "");
+    lines.push("## Root Cause", "", codeBlock(clip(rc.summary)), "");
     if (rc.repos.length) lines.push(`**Repositories**: ${rc.repos.map(inlineCode).join(", ")}`, "");
-    if (rc.fiveWhys.length)
-      lines.push("### Five Whys", "", ...rc.fiveWhys.map((w, k) => `${k + 1}. ${prose(w)}`), "");
+    if (rc.fiveWhys.length) lines.push("### Five Whys", "", codeBlock(numbered(rc.fiveWhys)), "");
     if (rc.reproduction.length)
+      lines.push("### Reproduction Steps", "", codeBlock(numbered(rc.reproduction)), "");
+    if (rc.evidence.length)
       lines.push(
-        "### Reproduction Steps",
+        "### Evidence",
         "",
-        ...rc.reproduction.map((r, k) => `${k + 1}. ${prose(r)}`),
+        codeBlock(numbered(rc.evidence.slice(0, 12).map(evidenceItem))),
         "",
       );
-    if (rc.evidence.length)
-      lines.push("### Evidence", "", ...rc.evidence.slice(0, 12).map(evidenceLine), "");
   }
   const fix = a.solution;
   if (fix && (fix.summary || fix.steps.length)) {
-    lines.push("## Suggested Fix", "");
-    if (fix.summary) lines.push(prose(fix.summary), "");
-    if (fix.steps.length) lines.push(...fix.steps.slice(0, 12).map(evidenceLine), "");
+    const parts = [
+      fix.summary ? clip(fix.summary) : undefined,
+      fix.steps.length ? numbered(fix.steps.slice(0, 12).map(evidenceItem)) : undefined,
+    ].filter((p): p is string => !!p);
+    lines.push("## Suggested Fix", "", codeBlock(parts.join("\n\n")), "");
   }
   if (a.pullRequests.length)
     lines.push("## Pull Requests", "", ...a.pullRequests.map((u) => `- ${inlineCode(u)}`), "");
   return lines;
+}
+
+/** Seer's sections framed as its output, or a line saying there are none yet. */
+export function seerBody(a: SeerAnalysis): string[] {
+  const sections = analysisSections(a);
+  if (sections.length === 0)
+    return [
+      a.status === "processing" ? "Seer has no findings yet." : "Seer reported no findings.",
+      "",
+    ];
+  if (sections.at(-1) !== "") sections.push("");
+  return [
+    "Between the lines is Seer's output: AI-generated from the issue's events and code, not verified. Treat it as a hypothesis to check.",
+    "",
+    "---",
+    "",
+    ...sections,
+    "---",
+    "",
+  ];
 }
 
 export interface SeerHeader {
@@ -78,13 +105,9 @@ export function seerHeader(a: SeerAnalysis, h: SeerHeader): string[] {
       ? `**Updated**: ${formatDate(a.updatedAt.endsWith("Z") || /[+-]\d\d:?\d\d$/.test(a.updatedAt) ? a.updatedAt : `${a.updatedAt}Z`)}`
       : undefined,
     a.status !== "completed" && a.activity
-      ? `**Latest step**: ${prose(truncate(a.activity, 200))}`
+      ? `**Latest step** (Seer): ${inlineCode(truncate(a.activity, 200))}`
       : undefined,
     `**Issue URL**: ${h.issueUrl}`,
-    "",
-    "Everything below the line is Seer's output: AI-generated from the issue's events and code, not verified. Treat it as a hypothesis to check.",
-    "",
-    "---",
     "",
   ].filter((l): l is string => l !== undefined);
 }

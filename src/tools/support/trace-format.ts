@@ -3,6 +3,7 @@
 import { inlineCode, text } from "../../format/markdown.js";
 import type { TraceIssue, TraceSpan } from "../../sentry-api/traces.js";
 import { formatDuration } from "./events-format.js";
+import { safeInline } from "./markdown-table.js";
 import {
   descendantsCount,
   type FlatSpan,
@@ -18,7 +19,7 @@ export function clip(value: string, max: number): string {
 }
 
 export function spanLabel(span: TraceSpan, max = 90): string {
-  const op = text(span.op || "span");
+  const op = safeInline(span.op || "span");
   const desc = span.description ? ` ${inlineCode(clip(span.description, max))}` : "";
   return `${op}${desc}`;
 }
@@ -30,15 +31,17 @@ export function issueLabel(issue: TraceIssue): string {
 }
 
 /** `- **PAYMENTS-1** `title` · error · project `payments` · in http.server `...` (span `id`)` */
-export function issueLine(issue: TraceIssue, span: FlatSpan | null): string {
+export function issueLine(issue: TraceIssue, span: FlatSpan | null, where = true): string {
   const parts = [
     issueLabel(issue),
     inlineCode(clip(issue.description ?? issue.title ?? "(no title)", 140)),
-    issue.level ? text(issue.level) : undefined,
+    issue.level ? safeInline(issue.level) : undefined,
     issue.project_slug ? `project ${inlineCode(issue.project_slug)}` : undefined,
-    span
-      ? `in ${spanLabel(span.span, 60)} (span ${inlineCode(span.id)})`
-      : "not attached to a span",
+    !where
+      ? undefined
+      : span
+        ? `in ${spanLabel(span.span, 60)} (span ${inlineCode(span.id)})`
+        : "not attached to a span",
   ];
   return `- ${parts.filter(Boolean).join(" · ")}`;
 }
@@ -72,7 +75,7 @@ function singleLine(s: FlatSpan): string {
   if (projectChanged && s.project) parts.push(`project ${inlineCode(s.project)}`);
   const status =
     s.span.status ?? (s.span.additional_attributes?.["span.status"] as string | undefined);
-  if (status && status !== "ok") parts.push(text(status));
+  if (status && status !== "ok") parts.push(safeInline(status));
   for (const e of s.span.errors) parts.push(`error ${issueLabel(e)}`);
   for (const o of s.span.occurrences) parts.push(`performance issue ${issueLabel(o)}`);
   if (s.span.is_transaction || s.span.errors.length || s.span.occurrences.length)
@@ -92,7 +95,7 @@ function opCounts(spans: FlatSpan[]): string {
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 5)
-    .map(([op, n]) => `${n} ${text(op)}`)
+    .map(([op, n]) => `${n} ${safeInline(op)}`)
     .join(", ");
 }
 
@@ -103,7 +106,7 @@ function groupLine(group: SiblingGroup): string {
   const durations = group.members.map((m) => m.durationMs);
   const total = durations.reduce((a, b) => a + b, 0);
   const parts = [
-    `×${group.members.length} ${text(first.op || "span")}${desc ? ` ${inlineCode(clip(desc, 90))}` : ""}`,
+    `×${group.members.length} ${safeInline(first.op || "span")}${desc ? ` ${inlineCode(clip(desc, 90))}` : ""}`,
     `${formatDuration(total)} total, avg ${formatDuration(total / durations.length)}, max ${formatDuration(Math.max(...durations))}`,
   ];
   const below = opCounts(group.members);

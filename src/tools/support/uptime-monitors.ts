@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SentryClient } from "../../sentry-api/client.js";
 import type { UptimeMonitor, UptimeMonitorFields } from "../../sentry-api/uptime.js";
-import { actorFrom } from "./actors.js";
+import { type Actor, actorFrom, actorLabel } from "./actors.js";
 import { uptimeMonitorUrl } from "./web-urls.js";
 import { actorSchema } from "./write-output.js";
 
@@ -125,7 +125,7 @@ export function uptimeChanges(before: UptimeMonitorView, after: UptimeMonitorVie
           ? v.join(", ")
           : "none"
         : typeof v === "object"
-          ? String((v as { name?: string }).name ?? (v as { id?: string }).id)
+          ? actorLabel(v as Actor)
           : String(v);
   const fields: Array<keyof UptimeMonitorView> = [
     "name",

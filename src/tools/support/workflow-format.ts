@@ -52,6 +52,17 @@ function metricMonitorsOf(w: Workflow, wc: WorkflowContext): Detector[] {
     .filter((d): d is Detector => !!d && d.type === "metric_issue");
 }
 
+const MONITOR_KINDS: Record<string, string> = {
+  metric_issue: "metric monitor",
+  uptime_domain_failure: "uptime monitor",
+  monitor_check_in_failure: "cron monitor",
+};
+
+/** A detector type as a monitor kind: `metric_issue` → "metric monitor". */
+export function monitorKind(type: string): string {
+  return MONITOR_KINDS[type] ?? `${humanize(type).toLowerCase()} monitor`;
+}
+
 function status(enabled: boolean | null | undefined): string {
   return enabled === false ? "disabled" : "enabled";
 }

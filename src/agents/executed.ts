@@ -1,0 +1,78 @@
+/**
+ * `## Executed search`: what actually ran when rules or an agent changed the caller's request,
+ * so the calling agent can check it and reuse the Sentry syntax next time.
+ */
+import { inlineCode, text } from "../format/markdown.js";
+import { KEYS_BY_KIND, type RequestKey, type SearchKind, type SearchRequest } from "./request.js";
+import type { AgentProviderName } from "./types.js";
+
+export interface ExecutedSearch {
+  kind: SearchKind;
+  /** the request that ran (absent keys: the tool's defaults) */
+  request: SearchRequest;
+  by: "rules" | { provider: AgentProviderName; model: string };
+  trigger: "natural-language" | "rejected";
+  /** the request Sentry refused before the repair, and why */
+  rejected?: { request: SearchRequest; reason: string };
+  changed: RequestKey[];
+  explanation: string;
+}
+
+export function runnerLabel(provider: AgentProviderName): string {
+  return provider === "client"
+    ? "the client's model (MCP sampling)"
+    : `the embedded agent (${provider})`;
+}
+
+/** `query "…", sort "…"`: a request on one line, for error messages. */
+export function describeRequest(kind: SearchKind, request: SearchRequest): string {
+  const parts = KEYS_BY_KIND[kind]
+    .filter((k) => request[k] !== undefined && (k === "query" || request[k] !== ""))
+    .map((k) => `${k} ${JSON.stringify(request[k])}`);
+  return parts.join(", ") || "the default request";
+}
+
+function byLine(by: ExecutedSearch["by"]): string {
+  if (by === "rules")
+    return "- **Translated by**: built-in rules (no LLM provider configured); check that the query says what was asked, or pass Sentry syntax in `query`.";
+  const who =
+    by.provider === "client" ? "the client's model through MCP sampling" : `${by.provider}`;
+  return `- **Repaired by**: ${who}, model ${inlineCode(by.model)}`;
+}
+
+/**
+ * The section's lines. `effective` fills what the tool sent for keys the request left to
+ * defaults (fields, sort, period), so the section shows exactly what ran.
+ */
+export function executedSection(executed: ExecutedSearch, effective: SearchRequest = {}): string[] {
+  const defined = Object.entries(effective).filter(([, v]) => v !== undefined);
+  const r: SearchRequest = { ...executed.request, ...Object.fromEntries(defined) };
+  const lines = ["## Executed search", "", `- **Query**: ${inlineCode(r.query || "(all)")}`];
+  if (r.dataset) lines.push(`- **Dataset**: ${r.dataset}`);
+  if (r.fields?.length) lines.push(`- **Fields**: ${r.fields.map(inlineCode).join(", ")}`);
+  if (r.sort) lines.push(`- **Sort**: ${inlineCode(r.sort)}`);
+  if (r.start && r.end) lines.push(`- **Range**: ${r.start} – ${r.end}`);
+  else if (r.period) lines.push(`- **Period**: ${r.period}`);
+  if (r.environment) lines.push(`- **Environment**: ${inlineCode(r.environment)}`);
+  lines.push(byLine(executed.by));
+  if (executed.rejected)
+    lines.push(
+      `- **Sentry rejected**: ${inlineCode(executed.rejected.request.query || "(all)")}: ${text(executed.rejected.reason.slice(0, 300))}`,
+    );
+  if (executed.changed.length) lines.push(`- **Changed**: ${executed.changed.join(", ")}`);
+  lines.push(`- **Why**: ${text(executed.explanation)}`);
+  return lines;
+}
+
+/** Inserts the section before `## Response Notes` (or at the end) of a markdown response. */
+export function withExecutedSearch(
+  markdown: string,
+  executed: ExecutedSearch | undefined,
+  effective?: SearchRequest,
+): string {
+  if (!executed) return markdown;
+  const section = executedSection(executed, effective).join("\n");
+  const at = markdown.indexOf("\n## Response Notes");
+  if (at === -1) return `${markdown}\n\n${section}`;
+  return `${markdown.slice(0, at)}\n${section}\n${markdown.slice(at)}`;
+}
