@@ -133,6 +133,13 @@ describe("documented routes validate against the OpenAPI spec", () => {
     }
   });
 
+  it("organization tag keys", async () => {
+    for (const org of ["acme", "globex"]) {
+      const tags = await check(`/api/0/organizations/${org}/tags/?dataset=events&statsPeriod=14d`);
+      expect((tags.body as unknown[]).length).toBeGreaterThan(0);
+    }
+  });
+
   it("releases, commits, deploys", async () => {
     for (const org of ["acme", "globex"]) {
       const releases = await check(`/api/0/organizations/${org}/releases/`);

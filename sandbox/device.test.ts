@@ -34,8 +34,11 @@ const startLogin = async (scope = "org:read event:read") =>
   (await post("/oauth/device/code/", { client_id: CLIENT, scope })).body;
 const poll = (deviceCode: string, clientId = CLIENT) =>
   post("/oauth/token/", { grant_type: GRANT, device_code: deviceCode, client_id: clientId });
-const browser = (userCode: string, op: "approve" | "deny", password = SANDBOX_LOGIN.password) =>
-  post("/oauth/device/", { user_code: userCode, email: SANDBOX_LOGIN.email, password, op });
+const browser = (
+  userCode: string,
+  op: "approve" | "deny",
+  password: string = SANDBOX_LOGIN.password,
+) => post("/oauth/device/", { user_code: userCode, email: SANDBOX_LOGIN.email, password, op });
 
 describe("sandbox device login", () => {
   it("hands out a device code and a user code to type", async () => {

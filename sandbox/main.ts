@@ -1,6 +1,7 @@
 /**
  * Runnable entry: `node dist/sandbox/main.js [--port 8765] [--host 127.0.0.1] [--token T]
- * [--delay-ms N] [--now ISO]`. Prints the URL and token to stderr and serves until killed.
+ * [--delay-ms N] [--now ISO] [--admin]`. Prints the URL and token to stderr and serves until
+ * killed. `--admin` mounts fault injection at /__sandbox/faults (see faults.ts).
  */
 
 import { pathToFileURL } from "node:url";
@@ -15,7 +16,8 @@ export interface SandboxCliIo {
   log(line: string): void;
 }
 
-const USAGE = "usage: sandbox [--port N] [--host H] [--token T]... [--delay-ms N] [--now ISO-8601]";
+const USAGE =
+  "usage: sandbox [--port N] [--host H] [--token T]... [--delay-ms N] [--now ISO-8601] [--admin]";
 
 export function parseSandboxArgs(argv: string[]): SandboxOptions {
   const opts: SandboxOptions = { port: 8765 };
@@ -48,6 +50,9 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
         break;
       case "--delay-ms":
         opts.delayMs = int("--delay-ms");
+        break;
+      case "--admin":
+        opts.admin = true;
         break;
       case "--now": {
         const d = new Date(value());

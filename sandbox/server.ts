@@ -8,6 +8,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { createStore } from "./data/index.js";
 import type { SandboxStore } from "./data/types.js";
+import { FaultController, registerFaultAdminRoutes } from "./faults.js";
 import { registerAiConversationRoutes } from "./routes/ai-conversations.js";
 import { registerAlertRoutes } from "./routes/alerts.js";
 import { registerAutofixRoutes } from "./routes/autofix.js";
@@ -24,6 +25,7 @@ import { registerKeyRoutes } from "./routes/keys.js";
 import { registerMonitorEnvironmentRoutes } from "./routes/monitor-environments.js";
 import { registerMonitorRoutes } from "./routes/monitors.js";
 import { registerOAuthRoutes } from "./routes/oauth.js";
+import { registerOrgTagRoutes } from "./routes/org-tags.js";
 import { registerOrganizationRoutes } from "./routes/organizations.js";
 import { registerProfilingRoutes } from "./routes/profiling.js";
 import { registerProjectWriteRoutes } from "./routes/project-writes.js";
@@ -56,6 +58,8 @@ export interface SandboxOptions {
   readOnlyTokens?: string[];
   /** fixed delay added to every response, in milliseconds */
   delayMs?: number;
+  /** mount the admin routes (`/__sandbox/faults`) so another process can inject faults */
+  admin?: boolean;
 }
 
 export interface SandboxRequest {
@@ -74,6 +78,8 @@ export interface Sandbox {
   store: SandboxStore;
   /** every request received, in order (for tests counting round trips) */
   requests: SandboxRequest[];
+  /** fault injection for tests: `faults.set({ path, kind })`, `faults.clear()` (./faults.ts) */
+  faults: FaultController;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,10 @@ export interface SandboxAppOptions {
   baseUrl?: string;
   /** when given, every request is appended here */
   requests?: SandboxRequest[];
+  /** when given, its faults are applied to every request (see ./faults.ts) */
+  faults?: FaultController;
+  /** mount `/__sandbox/faults` (needs `faults`) */
+  admin?: boolean;
 }
 
 /** Builds the Hono app serving `store`; mount it in-process or behind any HTTP server. */
@@ -105,6 +115,10 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
     if (opts.delayMs && opts.delayMs > 0) await new Promise((r) => setTimeout(r, opts.delayMs));
     await next();
   });
+  if (opts.faults) {
+    if (opts.admin) registerFaultAdminRoutes(app, opts.faults);
+    app.use("*", opts.faults.middleware());
+  }
 
   app.use("/api/0/*", async (c, next) => {
     const header = c.req.header("authorization");
@@ -127,6 +141,7 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerEventRoutes(app, deps);
   registerIssueExtraRoutes(app, deps);
   registerTagRoutes(app, deps);
+  registerOrgTagRoutes(app, deps);
   registerReleaseRoutes(app, deps);
   registerExploreRoutes(app, deps);
   registerAlertRoutes(app, deps);
@@ -166,6 +181,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const host = opts.host ?? "127.0.0.1";
   const store = createStore(opts.now ?? new Date());
   const requests: SandboxRequest[] = [];
+  const faults = new FaultController();
   let app: Hono | undefined;
   const server = serve({
     fetch: (req, env) => (app ? app.fetch(req, env) : new Response("starting", { status: 503 })),
@@ -186,6 +202,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     delayMs: opts.delayMs,
     baseUrl: url,
     requests,
+    faults,
+    admin: opts.admin,
   });
   return {
     url,
@@ -193,6 +211,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     host: hostPort,
     store,
     requests,
+    faults,
     close: () =>
       new Promise<void>((resolve, reject) => {
         if ("closeAllConnections" in server) server.closeAllConnections();

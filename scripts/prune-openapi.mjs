@@ -42,6 +42,7 @@ export const SERVED_OPERATIONS = [
   ["get", "/api/0/organizations/{organization_id_or_slug}/eventids/{event_id}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/tags/{key}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/tags/{key}/values/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/tags/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/releases/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/releases/{version}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/releases/{version}/commits/"],

@@ -113,7 +113,9 @@ describe("auth login (device flow) end to end", () => {
     const status = await run(["auth", "status", ...hostArgs()], home).done;
     expect(status.code).toBe(0);
     expect(status.stderr).toMatch(
-      new RegExp(`Logged in to ${sandbox.host} as Dana Reyes <dana.reyes@acme.example>; expires in 8 hours`),
+      new RegExp(
+        `Logged in to ${sandbox.host} as Dana Reyes <dana.reyes@acme.example>; expires in 8 hours`,
+      ),
     );
     expect(status.stderr).not.toContain(token);
   });

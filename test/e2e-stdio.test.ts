@@ -179,26 +179,26 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     expect(textOf(details)).toContain(`# Release \`${version}\``);
   });
 
-  const viaExecute = (toolName: string, args: Record<string, unknown>) =>
+  const catalogCall = (toolName: string, args: Record<string, unknown>) =>
     client.callTool({ name: "execute_sentry_tool", arguments: { toolName, arguments: args } });
 
   it("find_alert_rules, get_alert_rule and get_metric_monitor_details (via execute)", async () => {
-    const rules = await viaExecute("find_alert_rules", { organizationSlug: "acme" });
+    const rules = await catalogCall("find_alert_rules", { organizationSlug: "acme" });
     expect(rules.isError).toBeFalsy();
     expect(textOf(rules)).toContain("### Checkout error spike");
-    const rule = await viaExecute("get_alert_rule", {
+    const rule = await catalogCall("get_alert_rule", {
       organizationSlug: "acme",
       kind: "issue",
       ruleId: "81001",
     });
     expect(textOf(rule)).toContain("- PagerDuty `Backend on-call` (priority: `critical`)");
-    const legacy = await viaExecute("get_alert_rule", {
+    const legacy = await catalogCall("get_alert_rule", {
       organizationSlug: "globex",
       kind: "metric",
       ruleId: "5601",
     });
     expect(textOf(legacy)).toContain("- Critical when above `1500`");
-    const monitor = await viaExecute("get_metric_monitor_details", {
+    const monitor = await catalogCall("get_metric_monitor_details", {
       organizationSlug: "acme",
       monitorId: "70012",
     });
@@ -206,9 +206,9 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
   });
 
   it("find_monitors and get_monitor_details (via execute)", async () => {
-    const list = await viaExecute("find_monitors", { organizationSlug: "acme" });
+    const list = await catalogCall("find_monitors", { organizationSlug: "acme" });
     expect(textOf(list)).toContain("`production`: failing");
-    const details = await viaExecute("get_monitor_details", {
+    const details = await catalogCall("get_monitor_details", {
       organizationSlug: "acme",
       monitorSlug: "nightly-ledger-reconcile",
     });
@@ -218,9 +218,9 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
   });
 
   it("find_dashboards and get_dashboard_details (via execute)", async () => {
-    const list = await viaExecute("find_dashboards", { organizationSlug: "acme" });
+    const list = await catalogCall("find_dashboards", { organizationSlug: "acme" });
     expect(textOf(list)).toContain("### Backend health");
-    const details = await viaExecute("get_dashboard_details", {
+    const details = await catalogCall("get_dashboard_details", {
       organizationSlug: "acme",
       dashboardId: "5101",
     });
@@ -260,13 +260,114 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
   });
 
   it("analyze_issue_with_seer (via execute) reuses Seer's analysis", async () => {
-    const result = await viaExecute("analyze_issue_with_seer", {
+    const result = await catalogCall("analyze_issue_with_seer", {
       organizationSlug: "acme",
       issueId: "BACKEND-1A",
     });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toContain("## Root Cause");
     expect(textOf(result)).toContain("## Suggested Fix");
+  });
+
+  const runIssueTool = (toolName: string, args: Record<string, unknown>) =>
+    client.callTool({ name: "execute_sentry_tool", arguments: { toolName, arguments: args } });
+
+  it("get_issue_details: a metric issue's alert details", async () => {
+    const result = await client.callTool({
+      name: "get_issue_details",
+      arguments: { organizationSlug: "acme", issueId: "BACKEND-1K" },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain("## Metric Alert Details");
+  });
+
+  it("get_event_stacktrace (via execute): the full exception chain", async () => {
+    const result = await runIssueTool("get_event_stacktrace", {
+      organizationSlug: "acme",
+      issueId: "BACKEND-1A",
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain("## Exceptions (2)");
+  });
+
+  it("get_issue_breadcrumbs (via execute)", async () => {
+    const result = await runIssueTool("get_issue_breadcrumbs", {
+      organizationSlug: "acme",
+      issueId: "FRONTEND-2A",
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain("5 of 5 breadcrumbs");
+  });
+
+  it("get_issue_activity (via execute): structured comments", async () => {
+    const result = await runIssueTool("get_issue_activity", {
+      organizationSlug: "acme",
+      issueId: "BACKEND-1A",
+    });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { comments: unknown[] }).comments.length).toBe(3);
+  });
+
+  it("get_issue_tag_values (via execute)", async () => {
+    const result = await runIssueTool("get_issue_tag_values", {
+      organizationSlug: "acme",
+      issueId: "BACKEND-1A",
+      tagKey: "release",
+    });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ tagKey: "release", totalEvents: 1843 });
+  });
+
+  it("get_issue_user_reports (via execute)", async () => {
+    const result = await runIssueTool("get_issue_user_reports", {
+      organizationSlug: "acme",
+      issueId: "FRONTEND-2A",
+    });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { reports: unknown[] }).reports.length).toBe(3);
+  });
+
+  it("search_issue_events (via execute)", async () => {
+    const result = await runIssueTool("search_issue_events", {
+      organizationSlug: "acme",
+      issueId: "BACKEND-1A",
+      query: "environment:staging",
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toMatch(/- `[0-9a-f]{32}` · .* · `staging`/);
+  });
+
+  it("get_event_attachment (via execute): a screenshot as image content", async () => {
+    const a = sandbox.store.attachments.find((x) => x.name === "screenshot.png")!;
+    const result = await runIssueTool("get_event_attachment", {
+      organizationSlug: "acme",
+      projectSlug: "frontend",
+      eventId: a.eventId,
+      attachmentId: a.id,
+    });
+    expect(result.isError).toBeFalsy();
+    expect(result.content).toContainEqual(
+      expect.objectContaining({ type: "image", mimeType: "image/png" }),
+    );
+  });
+
+  it("get_sentry_resource: an issue link and a trace link", async () => {
+    const issue = await client.callTool({
+      name: "get_sentry_resource",
+      arguments: { url: `http://${sandbox.host}/organizations/acme/issues/FRONTEND-2C/` },
+    });
+    expect(issue.isError).toBeFalsy();
+    expect(textOf(issue)).toContain("## CSP Violation");
+    const trace = await client.callTool({
+      name: "get_sentry_resource",
+      arguments: {
+        resourceType: "trace",
+        resourceId: "8088ca2920a539140b8daf3e3fd87934",
+        organizationSlug: "acme",
+      },
+    });
+    expect(trace.isError).toBeFalsy();
+    expect(textOf(trace)).toContain("# Trace `8088ca2920a539140b8daf3e3fd87934`");
   });
 
   it("never writes the token to stderr", () => {

@@ -50,6 +50,33 @@ describe("parseCli", () => {
     expect(parseCli(["--demo"], {}).demo).toBe(true);
   });
 
+  it("reads the docs endpoints from flags or env, with public defaults", () => {
+    expect(parseCli(["--access-token=t"], {}).config.docs).toEqual({
+      searchUrl: "https://mcp.sentry.dev/api/search",
+      baseUrl: "https://docs.sentry.io",
+    });
+    const flags = parseCli(
+      [
+        "--access-token=t",
+        "--docs-search-url=http://127.0.0.1:9/api/search",
+        "--docs-url=http://127.0.0.1:9/docs/",
+      ],
+      { MCP_DOCS_URL: "https://ignored.example" },
+    );
+    expect(flags.config.docs).toEqual({
+      searchUrl: "http://127.0.0.1:9/api/search",
+      baseUrl: "http://127.0.0.1:9/docs",
+    });
+    const env = parseCli(["--access-token=t"], { MCP_DOCS_SEARCH_URL: "https://search.example/s" });
+    expect(env.config.docs.searchUrl).toBe("https://search.example/s");
+    expect(() => parseCli(["--access-token=t", "--docs-url=file:///etc"], {})).toThrow(
+      /--docs-url/,
+    );
+    expect(() => parseCli(["--access-token=t", "--docs-url=https://u:p@x.example"], {})).toThrow(
+      /without credentials/,
+    );
+  });
+
   it("builds http origins only with --insecure-http", () => {
     expect(resolveSentryUrl("127.0.0.1:8765", undefined, true)).toBe("http://127.0.0.1:8765");
     expect(resolveSentryUrl(undefined, "https://sentry.example.com/", false)).toBe(

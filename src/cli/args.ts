@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { resolveAgentSettings } from "../agents/settings.js";
 import { parseSkills } from "../catalog/skills.js";
 import {
   type Config,
@@ -83,6 +84,11 @@ const OPTIONS = {
   "response-budget": { type: "string" },
   "docs-search-url": { type: "string" },
   "docs-url": { type: "string" },
+  "agent-provider": { type: "string" },
+  "openai-base-url": { type: "string" },
+  "openai-model": { type: "string" },
+  "anthropic-base-url": { type: "string" },
+  "anthropic-model": { type: "string" },
   demo: { type: "boolean" },
   port: { type: "string" },
   bind: { type: "string" },
@@ -131,6 +137,14 @@ Options (environment variable in brackets; flags win):
   --response-budget=N        max characters per tool response, default ${DEFAULT_RESPONSE_BUDGET} [MCP_RESPONSE_BUDGET]
   --docs-search-url=URL      docs search service for search_docs [MCP_DOCS_SEARCH_URL]
   --docs-url=URL             docs site for get_doc, default https://docs.sentry.io [MCP_DOCS_URL]
+  --agent-provider=NAME      LLM for natural-language search: openai, azure-openai, anthropic,
+                             openrouter, client (MCP sampling) or none [EMBEDDED_AGENT_PROVIDER]
+                             default: the one API key set (OPENAI_API_KEY, ANTHROPIC_API_KEY,
+                             OPENROUTER_API_KEY, AZURE_OPENAI_API_KEY), else client sampling
+  --openai-base-url=URL      OpenAI-compatible or Azure endpoint [OPENAI_BASE_URL]
+  --openai-model=MODEL       default gpt-5-mini [OPENAI_MODEL]
+  --anthropic-base-url=URL   [ANTHROPIC_BASE_URL]
+  --anthropic-model=MODEL    default claude-haiku-4-5 [ANTHROPIC_MODEL]
   --demo                     use the embedded sandbox (no token needed)
   --port=N, --bind=ADDR      serve/sandbox listen address (default 127.0.0.1)
 
@@ -322,6 +336,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     sentryDsn: values["sentry-dsn"] ?? env.SENTRY_DSN ?? undefined,
     responseBudget,
     docs: resolveDocs(values, env),
+    agent: resolveAgentSettings(values, env),
   });
   let savedLogin = false;
   if (TOKEN_COMMANDS.includes(command) && !demo && !config.accessToken) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { agentSecrets } from "../agents/settings.js";
 import type { Config } from "../config.js";
 import { VERSION } from "../config.js";
 import { isToolError } from "../errors.js";
@@ -50,7 +51,8 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   let config = options.config;
-  if (options.savedLogin) config = await (await import("./auth.js")).useSavedLogin(config, process.env);
+  if (options.savedLogin)
+    config = await (await import("./auth.js")).useSavedLogin(config, process.env);
   if ((options.command === "tools" || options.command === "call") && options.terminal) {
     const demo = options.demo ? await withDemo(config) : undefined;
     try {
@@ -72,10 +74,12 @@ async function main(argv: string[]): Promise<void> {
       options.serve?.oauthClientSecret,
       options.serve?.metricsToken,
       options.serve?.encryptionKey,
+      ...agentSecrets(config.agent),
     ],
     log,
     handleSignals: true,
   });
+  if (config.agent.notice) process.stderr.write(`sentry-mcp: ${config.agent.notice}\n`);
   const demo = options.demo ? await withDemo(config) : undefined;
   if (demo) config = demo.config;
 

@@ -1,6 +1,24 @@
 import type { z } from "zod";
 import { ApiError } from "../errors.js";
 import { withUpstreamSpan } from "../telemetry/index.js";
+import {
+  callerSignal,
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type RetryPolicy,
+  retryDelay,
+  sleep,
+} from "./retry.js";
+import {
+  afterRetries,
+  errorDetail,
+  filenameOf,
+  nextCursor,
+  readText,
+  transportError,
+} from "./transport.js";
+
+export { errorDetail, nextCursor } from "./transport.js";
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
 export type Query = Record<string, QueryValue>;
@@ -29,20 +47,6 @@ export interface Download {
   bytes?: Uint8Array;
 }
 
-/** The filename of a `Content-Disposition: attachment; filename="..."` header. */
-function filenameOf(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header)?.[1];
-  if (star) {
-    try {
-      return decodeURIComponent(star.trim().replace(/^"|"$/g, ""));
-    } catch {
-      // fall back to the plain filename parameter
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim();
-}
-
 export interface SentryClientOptions {
   /** Origin of the Sentry instance, e.g. `https://sentry.io` or `http://127.0.0.1:8765`. */
   baseUrl: string;
@@ -50,9 +54,19 @@ export interface SentryClientOptions {
   userAgent: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * Time a GET may spend on retries (429/502/503/504, connection errors), waits included;
+   * 0 turns retries off. Default 10 s. Writes are never retried.
+   */
+  retryBudgetMs?: number;
+  /** Backoff and `Retry-After` bounds (tests shorten them). */
+  retry?: Partial<Omit<RetryPolicy, "budgetMs">>;
+  /** Largest JSON answer read; a bigger one is an error, not an out-of-memory. Default 32 MB. */
+  maxResponseBytes?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /** True for sentry.io and its regional subdomains (us., de., ...). */
 export function isSentrySaas(hostname: string): boolean {
@@ -71,6 +85,8 @@ export class SentryClient {
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
   readonly #regions = new Map<string, Promise<string>>();
+  readonly #retry: RetryPolicy;
+  readonly #maxBytes: number;
 
   constructor(options: SentryClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -78,6 +94,12 @@ export class SentryClient {
     this.#userAgent = options.userAgent;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#fetch = options.fetch ?? fetch;
+    this.#retry = {
+      ...DEFAULT_RETRY_POLICY,
+      ...options.retry,
+      budgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs,
+    };
+    this.#maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   /** The web UI origin for an org, used to build links (`https://{org}.sentry.io` on SaaS). */
@@ -159,29 +181,28 @@ export class SentryClient {
       accept?: (meta: { contentType?: string; filename?: string; size?: number }) => boolean;
     },
   ): Promise<Download> {
-    const url = new URL(`${options.baseUrl ?? this.baseUrl}${path}`);
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value === undefined || value === null) continue;
-      for (const item of Array.isArray(value) ? value : [value])
-        url.searchParams.append(key, String(item));
-    }
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    let response: Response;
-    try {
-      response = await withUpstreamSpan("GET", url, () =>
-        this.#fetch(url, {
-          signal,
-          headers: { Authorization: `Bearer ${this.#token}`, "User-Agent": this.#userAgent },
-        }),
-      );
-    } catch (error) {
-      throw transportError(error, url, options.signal, timeout);
-    }
-    if (!response.ok) {
-      const raw = await response.text();
-      throw ApiError.fromStatus(response.status, errorDetail(raw));
-    }
+    const url = this.#url(path, options, false);
+    const caller = callerSignal(options.signal);
+    const { response, timeout } = await this.#withRetries("GET", caller, async () => {
+      const timeout = AbortSignal.timeout(this.#timeoutMs);
+      const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
+      let response: Response;
+      try {
+        response = await withUpstreamSpan("GET", url, () =>
+          this.#fetch(url, {
+            signal,
+            headers: { Authorization: `Bearer ${this.#token}`, "User-Agent": this.#userAgent },
+          }),
+        );
+      } catch (error) {
+        throw transportError(error, url, caller, timeout);
+      }
+      if (!response.ok) {
+        const raw = await readText(response, 64 * 1024, url).catch(() => "");
+        throw this.#statusError(response, raw);
+      }
+      return { response, timeout };
+    });
     const declared = Number(response.headers.get("content-length"));
     const size = Number.isFinite(declared) && declared >= 0 ? declared : undefined;
     const meta = {
@@ -208,9 +229,57 @@ export class SentryClient {
         chunks.push(chunk);
       }
     } catch (error) {
-      throw transportError(error, url, options.signal, timeout);
+      throw transportError(error, url, caller, timeout);
     }
     return { ...meta, size: size ?? read, tooLarge: false, bytes: Buffer.concat(chunks) };
+  }
+
+  #url(path: string, options: RequestOptions, skipEmpty: boolean): URL {
+    const url = new URL(`${options.baseUrl ?? this.baseUrl}${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined || value === null || (skipEmpty && value === "")) continue;
+      for (const item of Array.isArray(value) ? value : [value])
+        url.searchParams.append(key, String(item));
+    }
+    return url;
+  }
+
+  /**
+   * Runs one request attempt, again after a jittered backoff while it fails in a way worth
+   * retrying, the method is GET and the retry budget allows (see ./retry.ts).
+   */
+  async #withRetries<T>(
+    method: string,
+    caller: AbortSignal | undefined,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    const started = Date.now();
+    for (let n = 0; ; n++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const wait =
+          method === "GET" && !caller?.aborted
+            ? retryDelay(error, n, Date.now() - started, this.#retry)
+            : undefined;
+        if (wait === undefined) throw n > 0 ? afterRetries(error, n + 1) : error;
+        await sleep(wait, caller);
+      }
+    }
+  }
+
+  #statusError(response: Response, raw: string): ApiError {
+    return ApiError.fromStatus(
+      response.status,
+      this.#redact(errorDetail(raw)),
+      parseRetryAfter(response.headers.get("retry-after")),
+    );
+  }
+
+  /** Our own token never comes back in a message, even when a server echoes it. */
+  #redact(value: string | undefined): string | undefined {
+    if (!value || this.#token.length < 8) return value;
+    return value.replaceAll(this.#token, "[redacted]");
   }
 
   async #rawJson(
@@ -219,15 +288,21 @@ export class SentryClient {
     method = "GET",
     payload?: unknown,
   ): Promise<{ body: unknown; headers: Headers; status: number }> {
-    const url = new URL(`${options.baseUrl ?? this.baseUrl}${path}`);
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value === undefined || value === null || value === "") continue;
-      for (const item of Array.isArray(value) ? value : [value])
-        url.searchParams.append(key, String(item));
-    }
+    const url = this.#url(path, options, true);
+    const caller = callerSignal(options.signal);
+    return this.#withRetries(method, caller, () => this.#attemptJson(url, method, payload, caller));
+  }
+
+  async #attemptJson(
+    url: URL,
+    method: string,
+    payload: unknown,
+    caller: AbortSignal | undefined,
+  ): Promise<{ body: unknown; headers: Headers; status: number }> {
     const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
     let response: Response;
+    let raw: string;
     try {
       response = await withUpstreamSpan(method, url, () =>
         this.#fetch(url, {
@@ -242,45 +317,28 @@ export class SentryClient {
           body: payload === undefined ? undefined : JSON.stringify(payload),
         }),
       );
+      raw = await readText(response, this.#maxBytes, url);
     } catch (error) {
-      throw transportError(error, url, options.signal, timeout);
+      if (error instanceof ApiError) throw error;
+      throw transportError(error, url, caller, timeout);
     }
-    const raw = await response.text();
-    if (!response.ok) {
-      const retryAfter = Number(response.headers.get("retry-after"));
-      throw ApiError.fromStatus(
-        response.status,
-        errorDetail(raw),
-        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-      );
-    }
+    if (!response.ok) throw this.#statusError(response, raw);
     if (raw === "") return { body: null, headers: response.headers, status: response.status };
     try {
       return { body: JSON.parse(raw), headers: response.headers, status: response.status };
     } catch {
+      const html = /html/i.test(response.headers.get("content-type") ?? "") || /^\s*</.test(raw);
       throw new ApiError(
         "upstream",
         response.status,
-        `Sentry returned a response that is not JSON for ${url.pathname}`,
+        `Sentry returned an unexpected response for ${url.pathname}: ${
+          html
+            ? "an HTML page instead of JSON (a proxy, VPN or login page may be in the way)"
+            : "invalid JSON (the answer may have been cut off)"
+        }.`,
       );
     }
   }
-}
-
-function transportError(
-  error: unknown,
-  url: URL,
-  caller: AbortSignal | undefined,
-  timeout: AbortSignal,
-): ApiError {
-  if (caller?.aborted) return new ApiError("upstream", 0, "The request was cancelled.");
-  if (timeout.aborted)
-    return new ApiError("upstream", 0, `Sentry at ${url.host} did not answer in time.`);
-  const cause =
-    (error as { cause?: { code?: string } })?.cause?.code ??
-    (error as Error)?.message ??
-    "network error";
-  return new ApiError("upstream", 0, `Could not reach Sentry at ${url.host} (${cause}).`);
 }
 
 function parse<S extends z.ZodType>(schema: S, body: unknown, path: string): z.output<S> {
@@ -293,48 +351,6 @@ function parse<S extends z.ZodType>(schema: S, body: unknown, path: string): z.o
     200,
     `Sentry returned an unexpected response for ${path.split("?")[0]}: ${where}: ${issue?.message ?? "invalid"}`,
   );
-}
-
-/** Sentry errors are `{"detail": "..."}`, or a field → messages map for validation errors. */
-export function errorDetail(raw: string): string | undefined {
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    const textBody = raw
-      .replace(/<[^>]*>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim();
-    return textBody ? textBody.slice(0, 200) : undefined;
-  }
-  if (typeof body === "string") return body;
-  if (body && typeof body === "object") {
-    const detail = (body as { detail?: unknown }).detail;
-    if (typeof detail === "string") return detail;
-    if (
-      detail &&
-      typeof detail === "object" &&
-      typeof (detail as { message?: unknown }).message === "string"
-    )
-      return (detail as { message: string }).message;
-    const parts = Object.entries(body as Record<string, unknown>).map(
-      ([field, messages]) =>
-        `${field}: ${Array.isArray(messages) ? messages.join(" ") : String(messages)}`,
-    );
-    return parts.length ? parts.join("; ") : undefined;
-  }
-  return undefined;
-}
-
-/** The next cursor from a Sentry `Link` header, only when `results="true"`. */
-export function nextCursor(link: string | null): string | undefined {
-  if (!link) return undefined;
-  for (const part of link.split(/,\s*(?=<)/)) {
-    if (/rel="next"/.test(part) && /results="true"/.test(part)) {
-      return /cursor="([^"]+)"/.exec(part)?.[1];
-    }
-  }
-  return undefined;
 }
 
 function allowedRegion(regionUrl: string | undefined): string | undefined {

@@ -37,6 +37,7 @@ export const IssueSchema = z.object({
   count,
   userCount: count,
   numComments: z.number().nullish(),
+  userReportCount: z.number().nullish(),
   firstSeen: str,
   lastSeen: str,
   project: z.object({

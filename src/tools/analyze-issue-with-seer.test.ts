@@ -1,4 +1,3 @@
-import type { ProgressNotification } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sandbox } from "../../sandbox/server.js";
 import { connectInMemory, stable, startTestSandbox, toolCaller } from "../../test/harness.js";
@@ -305,7 +304,7 @@ describe("analyze_issue_with_seer over MCP", () => {
       seer: { timeoutMs: 5_000, pollIntervalMs: 20 },
     });
     try {
-      const updates: ProgressNotification["params"][] = [];
+      const updates: Array<{ progress: number; total?: number; message?: string }> = [];
       const result = await client.callTool(call("BACKEND-1L"), undefined, {
         onprogress: (p) => updates.push(p),
       });

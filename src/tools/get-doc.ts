@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError, UserInputError } from "../errors.js";
 import { codeBlock, inlineCode } from "../format/markdown.js";
 import { defineTool } from "./define.js";
-import { displayPath, docsFetch, normalizeDocPath } from "./support/docs-http.js";
+import { displayPath, docsEndpoints, docsFetch, normalizeDocPath } from "./support/docs-http.js";
 
 /** Room left for the heading and notes around the page. */
 const FRAME = 1_000;
@@ -11,7 +11,7 @@ export default defineTool({
   name: "get_doc",
   title: "Get Sentry Doc Page",
   description:
-    "Read one Sentry documentation page as markdown, by the path search_docs returned (e.g. /platforms/python/).",
+    "Read one page of the Sentry docs as markdown, by the path search_docs returned (e.g. /platforms/python/).",
   inputSchema: {
     path: z
       .string()
@@ -25,7 +25,7 @@ export default defineTool({
   requiredScopes: [],
   async handler(params, ctx) {
     const page = normalizeDocPath(params.path);
-    const base = ctx.docs.baseUrl.replace(/\/+$/, "");
+    const base = docsEndpoints(ctx).baseUrl.replace(/\/+$/, "");
     const url = new URL(`${base}${page}.md`);
     const missing = () =>
       new UserInputError(

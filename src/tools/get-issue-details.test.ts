@@ -135,6 +135,7 @@ describe("get_issue_details: error issues", () => {
 
       - Every frame and thread: \`execute_sentry_tool(toolName="get_event_stacktrace", arguments={"organizationSlug":"acme","issueId":"BACKEND-1A","eventId":"ab3e0db46282996f3688aec3a28ba852"})\`.
       - The trace around this event: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"8088ca2920a539140b8daf3e3fd87934"})\`.
+      - Every value of a tag such as \`url\`: \`execute_sentry_tool(toolName="get_issue_tag_values", arguments={"organizationSlug":"acme","issueId":"BACKEND-1A","tagKey":"url"})\`.
       - Comments and history: \`execute_sentry_tool(toolName="get_issue_activity", arguments={"organizationSlug":"acme","issueId":"BACKEND-1A"})\`.
       - Root cause analysis: \`execute_sentry_tool(toolName="analyze_issue_with_seer", arguments={"organizationSlug":"acme","issueId":"BACKEND-1A"})\`."
     `);
@@ -236,7 +237,7 @@ describe("get_issue_details: other issue kinds", () => {
       ## Response Notes
 
       - Monitor configuration: \`execute_sentry_tool(toolName="get_metric_monitor_details", arguments={"organizationSlug":"acme","monitorId":"70012"})\`.
-      - The data the monitor measured: \`execute_sentry_tool(toolName="search_events", arguments={"organizationSlug":"acme","dataset":"errors","query":"transaction:/api/v2/orders/*/checkout/ level:error","fields":["count()"],"projectSlug":"backend","environment":"production","start":"2026-11-01T10:35:00.250Z","end":"2026-11-01T11:35:00.250Z"})\`."
+      - The data the monitor measured: \`execute_sentry_tool(toolName="search_events", arguments={"organizationSlug":"acme","dataset":"errors","query":"transaction:/api/v2/orders/*/checkout/ level:error","fields":["count()"],"projectSlug":"backend","environment":"production","start":"2026-11-01T10:35:00.000Z","end":"2026-11-01T11:35:00.000Z"})\`."
     `);
   });
 
@@ -301,6 +302,7 @@ describe("get_issue_details: other issue kinds", () => {
       ## Response Notes
 
       - The trace around this event: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"45916eeef128d1ff1da28533f3f2c15d"})\`.
+      - Every value of a tag such as \`user\`: \`execute_sentry_tool(toolName="get_issue_tag_values", arguments={"organizationSlug":"acme","issueId":"BACKEND-1C","tagKey":"user"})\`.
       - Root cause analysis: \`execute_sentry_tool(toolName="analyze_issue_with_seer", arguments={"organizationSlug":"acme","issueId":"BACKEND-1C"})\`."
     `);
   });
@@ -361,7 +363,8 @@ describe("get_issue_details: other issue kinds", () => {
 
       ## Response Notes
 
-      - The trace around this event: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"c0d5f6f534ab515f78cdd5f2dbd61671"})\`."
+      - The trace around this event: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"c0d5f6f534ab515f78cdd5f2dbd61671"})\`.
+      - Every value of a tag such as \`browser\`: \`execute_sentry_tool(toolName="get_issue_tag_values", arguments={"organizationSlug":"acme","issueId":"FRONTEND-2C","tagKey":"browser"})\`."
     `);
   });
 
@@ -383,7 +386,6 @@ describe("get_issue_details: other issue kinds", () => {
 
       **From**: Amara K. \\<amara@lumenworks.example\\>
       **Page**: \`https://app.acme.example/checkout?step=payment\`
-      **Replay**: \`8b2e4d6f1a3c5e7f9b0d2f4a6c8e0a1b\`
       **Message**:
       \`\`\`
       I click 'Pay now' and nothing happens. Tried twice, card was not charged (I think?).
@@ -418,7 +420,8 @@ describe("get_issue_details: other issue kinds", () => {
 
       ## Response Notes
 
-      - The trace around this event: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"3eb019c8b2f8a8e80b8903668f7c4e1c"})\`."
+      - The trace around this event: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"3eb019c8b2f8a8e80b8903668f7c4e1c"})\`.
+      - The session replay: \`execute_sentry_tool(toolName="get_replay_details", arguments={"organizationSlug":"acme","replayId":"8b2e4d6f1a3c5e7f9b0d2f4a6c8e0a1b"})\`."
     `);
   });
 
@@ -466,11 +469,7 @@ describe("get_issue_details: other issue kinds", () => {
       ## Tag Distribution
 
       - \`environment\`: \`production\` 100%
-      - \`level\`: \`warning\` 100%
-
-      ## Response Notes
-
-      - Root cause analysis: \`execute_sentry_tool(toolName="analyze_issue_with_seer", arguments={"organizationSlug":"acme","issueId":"BACKEND-9B"})\`."
+      - \`level\`: \`warning\` 100%"
     `);
   });
 

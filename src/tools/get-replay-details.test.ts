@@ -103,7 +103,9 @@ describe("get_replay_details", () => {
   it("looks up the issues of the replay's errors within the replay's time window", async () => {
     const before = sandbox.requests.length;
     await tools.text("get_replay_details", { organizationSlug: "acme", replayId: DASHBOARD });
-    const lookup = requestsSince(before).find((r) => r.path === "/api/0/organizations/acme/events/");
+    const lookup = requestsSince(before).find(
+      (r) => r.path === "/api/0/organizations/acme/events/",
+    );
     const q = new URLSearchParams(lookup?.query);
     expect(q.get("dataset")).toBe("errors");
     expect(q.getAll("field")).toEqual(["id", "issue", "title", "timestamp"]);
@@ -163,7 +165,7 @@ describe("get_replay_details", () => {
         { replayId: DASHBOARD, replayUrl: `https://acme.sentry.io/explore/replays/${DASHBOARD}/` },
         /not both/,
       ],
-      [{ replayUrl: "https://acme.sentry.io/issues/123/" }, /points to a issue, not a replay/],
+      [{ replayUrl: "https://acme.sentry.io/issues/123/" }, /points to an issue, not a replay/],
     ];
     for (const [args, message] of cases) {
       const result = await tools.call("get_replay_details", args);
@@ -179,7 +181,9 @@ describe("get_replay_details", () => {
       replayId: "0".repeat(32),
     });
     expect(result.isError).toBe(true);
-    expect(result.content[0]).toMatchObject({ text: expect.stringMatching(/^Not found: Replay not found/) });
+    expect(result.content[0]).toMatchObject({
+      text: expect.stringMatching(/^Not found: Replay not found/),
+    });
   });
 
   it("enforces the session's pins on the replay's project and the URL's org", async () => {
@@ -194,8 +198,12 @@ describe("get_replay_details", () => {
     const other = await pinned.call("get_replay_details", {
       replayUrl: `https://globex.sentry.io/explore/replays/${DASHBOARD}/`,
     });
-    expect(other.content[0]).toMatchObject({ text: expect.stringMatching(/limited to organization/) });
-    const ok = toolCaller(sandbox, { constraints: { organizationSlug: "acme", projectSlug: "frontend" } });
+    expect(other.content[0]).toMatchObject({
+      text: expect.stringMatching(/limited to organization/),
+    });
+    const ok = toolCaller(sandbox, {
+      constraints: { organizationSlug: "acme", projectSlug: "frontend" },
+    });
     expect(await ok.text("get_replay_details", { replayId: DASHBOARD })).toContain("acme/frontend");
   });
 });

@@ -39,7 +39,7 @@ function resolveReplayTarget(
     const parsed = parseSentryUrl(params.replayUrl);
     if (parsed.resource.type !== "replay")
       throw new UserInputError(
-        `replayUrl points to a ${parsed.resource.type}, not a replay. Use get_sentry_resource for other links.`,
+        `replayUrl points to ${/^[aeiou]/.test(parsed.resource.type) ? "an" : "a"} ${parsed.resource.type}, not a replay. Use get_sentry_resource for other links.`,
       );
     const org = parsed.org ?? params.organizationSlug ?? ctx.constraints.organizationSlug;
     if (!org)

@@ -78,7 +78,8 @@ describe("get_sentry_resource", () => {
 
       ## Response Notes
 
-      - The trace around this event: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"3eb019c8b2f8a8e80b8903668f7c4e1c"})\`."
+      - The trace around this event: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"3eb019c8b2f8a8e80b8903668f7c4e1c"})\`.
+      - The session replay: \`execute_sentry_tool(toolName="get_replay_details", arguments={"organizationSlug":"acme","replayId":"8b2e4d6f1a3c5e7f9b0d2f4a6c8e0a1b"})\`."
     `);
     const same = await tools.text("get_issue_details", {
       organizationSlug: "acme",

@@ -59,20 +59,20 @@ describe("get_trace_details", () => {
 
       ## Span Tree
 
-      - ui.action.click \`/checkout\` · 2.52s · project \`frontend\` · span \`9b6b34e8e38f7509\`
-        - http.client \`POST https://api.acme.example/api/v2/checkout/\` · 2.49s
-          - http.server \`POST /api/v2/checkout/\` · 2.47s · project \`backend\` · span \`3f6e24f6ccd99fca\`
+      - ui.action.click \`/checkout\` · 2.52s · project \`frontend\` · internal_error · span \`9b6b34e8e38f7509\`
+        - http.client \`POST https://api.acme.example/api/v2/checkout/\` · 2.49s · internal_error
+          - http.server \`POST /api/v2/checkout/\` · 2.47s · project \`backend\` · internal_error · span \`3f6e24f6ccd99fca\`
             - middleware.django \`django.middleware.security.SecurityMiddleware.__call__\` · 1ms
             - middleware.django \`django.contrib.sessions.middleware.SessionMiddleware.__call__\` · 1ms
             - middleware.django \`django.middleware.common.CommonMiddleware.__call__\` · 1ms
             - db \`SELECT "orders_cart".* FROM "orders_cart" WHERE "orders_cart"."id" = %s\` · 4ms
             - ×6 db \`SELECT "inventory_stock".* FROM "inventory_stock" WHERE "inventory_stock"."sku" = %s FOR U…\` · 18ms total, avg 3ms, max 3ms
             - cache.get \`cart:totals:c_1842\` · 1ms
-            - http.client \`POST https://pay.acme.example/v1/charges\` · 2.38s
-              - http.server \`POST /v1/charges\` · 2.36s · project \`payments\` · error **PAYMENTS-1** · span \`9354ea1e5e189800\`
+            - http.client \`POST https://pay.acme.example/v1/charges\` · 2.38s · internal_error
+              - http.server \`POST /v1/charges\` · 2.36s · project \`payments\` · internal_error · error **PAYMENTS-1** · span \`9354ea1e5e189800\`
                 - db \`INSERT INTO charges (id, amount_minor, currency, status) VALUES ($1, $2, $3, $4)\` · 6ms
-                - http.client \`POST https://api.northbank.example/v2/acquire\` · 2s
-                - http.client \`POST https://api.northbank.example/v2/acquire\` · 240ms
+                - http.client \`POST https://api.northbank.example/v2/acquire\` · 2s · internal_error
+                - http.client \`POST https://api.northbank.example/v2/acquire\` · 240ms · internal_error
                 - db \`UPDATE charges SET status = $1 WHERE id = $2\` · 5ms
             - db \`ROLLBACK\` · 2ms
 
@@ -152,6 +152,7 @@ describe("get_trace_details", () => {
     expect(trace.get("statsPeriod")).toBe("30d");
     expect(trace.get("project")).toBe("-1");
     expect(trace.get("limit")).toBe("10000");
+    expect(trace.getAll("additional_attributes")).toEqual(["span.status"]);
   });
 
   it("accepts trace URLs, SaaS and self-hosted, and respects org pins", async () => {

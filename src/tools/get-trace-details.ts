@@ -90,7 +90,11 @@ export default defineTool({
     const { org, traceId } = resolveTraceTarget(params, ctx);
     const range = resolveTimeRange({ period: params.period }, "14d");
     const [items, meta] = await Promise.all([
-      getTrace(ctx.client, org, traceId, { ...range, signal: ctx.signal }),
+      getTrace(ctx.client, org, traceId, {
+        ...range,
+        additionalAttributes: ["span.status"],
+        signal: ctx.signal,
+      }),
       getTraceMeta(ctx.client, org, traceId, { ...range, signal: ctx.signal }).catch(
         () => undefined,
       ),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "../errors.js";
 import { defineTool, structuredResult } from "./define.js";
-import { displayPath, docsFetch, normalizeDocPath } from "./support/docs-http.js";
+import { displayPath, docsEndpoints, docsFetch, normalizeDocPath } from "./support/docs-http.js";
 import {
   buildSuggestedToolAction,
   SuggestedToolActionSchema,
@@ -101,7 +101,7 @@ export default defineTool({
   skills: ["inspect", "docs", "triage", "seer", "project-management"],
   requiredScopes: [],
   async handler(params, ctx) {
-    const url = new URL(ctx.docs.searchUrl);
+    const url = new URL(docsEndpoints(ctx).searchUrl);
     const response = await docsFetch(url, {
       method: "POST",
       body: { query: params.query, maxResults: params.maxResults, guide: params.guide ?? null },
@@ -128,13 +128,13 @@ export default defineTool({
       );
     }
     const results = (parsed.data.results ?? []).slice(0, params.maxResults).map((r, k) => {
-      const path = pathOf(r, ctx.docs.baseUrl);
+      const path = pathOf(r, docsEndpoints(ctx).baseUrl);
       const score = Math.min(1, Math.max(0, r.relevance ?? 0));
       const snippet =
         k < SNIPPETS && r.snippet?.trim() ? r.snippet.trim().slice(0, MAX_SNIPPET) : null;
       return {
         path,
-        url: httpUrl(r.url) ?? (path ? `${ctx.docs.baseUrl}${path}` : null),
+        url: httpUrl(r.url) ?? (path ? `${docsEndpoints(ctx).baseUrl}${path}` : null),
         score: Math.round(score * 1000) / 1000,
         snippet,
       };

@@ -347,7 +347,11 @@ describe("search_events", () => {
       |---|---|---|---|---|
       | 3c7a8e2f9d1b4a60b5e4c3d2a1f0e9d8 | 2026-11-01 11:40:10 | 2 | Chrome 131.0.0 | brightpath-ops |
 
-      **Explore**: https://sentry.example/organizations/acme/replays/?query=count_errors%3A%3E0&sort=-started_at&statsPeriod=14d"
+      **Explore**: https://sentry.example/organizations/acme/replays/?query=count_errors%3A%3E0&sort=-started_at&statsPeriod=14d
+
+      ## Response Notes
+
+      - \`get_replay_details\` with a replay \`id\` shows what the user did."
     `);
     const request = sandbox.requests.at(-1)!;
     expect(request.path).toBe("/api/0/organizations/acme/replays/");

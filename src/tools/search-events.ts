@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { withExecutedSearch } from "../agents/executed.js";
+import { runSearch, type SearchRun } from "../agents/flow.js";
+import { explicitKeys, naturalLanguageQuery } from "../agents/params.js";
+import { KEYS_BY_KIND, type SearchRequest } from "../agents/request.js";
 import { inlineCode } from "../format/markdown.js";
 import { queryEventsTable, queryReplaysTable } from "../sentry-api/explore.js";
 import { defineTool } from "./define.js";
@@ -22,6 +26,69 @@ const TITLES: Record<Dataset, string> = {
 /** Replay rows carry seconds and ISO strings; give the table the same typing as events meta. */
 const REPLAY_TYPES = { duration: "duration", started_at: "date", finished_at: "date" };
 const REPLAY_UNITS = { duration: "second" };
+
+/** One request as sent: the dataset's defaults, the pre-check, the range and the project scope. */
+function planSearch(req: SearchRequest, project: string | undefined) {
+  const dataset = req.dataset ?? "errors";
+  const config = DATASET_CONFIG[dataset];
+  const fields = req.fields ?? config.defaultFields;
+  const sort = req.sort ?? defaultSort(dataset, fields, req.fields !== undefined);
+  validateSelection(dataset, fields, sort);
+  const range = resolveTimeRange(req, "14d");
+  const q = req.query ?? "";
+  const query = project && dataset !== "replays" ? `project:${project} ${q}`.trim() : q;
+  return { dataset, config, fields, sort, range, query, environment: req.environment };
+}
+
+type Planned = ReturnType<typeof planSearch>;
+
+async function fetchTable(
+  ctx: ToolContext,
+  org: string,
+  project: string | undefined,
+  plan: Planned,
+  page: { limit: number; cursor?: string },
+) {
+  const { dataset, config, fields, sort, range, query, environment } = plan;
+  if (dataset === "replays") {
+    const result = await queryReplaysTable(ctx.client, org, {
+      fields,
+      query,
+      sort,
+      ...range,
+      projectSlug: project,
+      environment,
+      perPage: page.limit,
+      cursor: page.cursor,
+      signal: ctx.signal,
+    });
+    return {
+      plan,
+      rows: result.data,
+      nextCursor: result.nextCursor,
+      types: REPLAY_TYPES as Record<string, string> | undefined,
+      units: REPLAY_UNITS as Record<string, string | null> | undefined,
+    };
+  }
+  const result = await queryEventsTable(ctx.client, org, {
+    dataset: config.api,
+    fields,
+    query,
+    sort,
+    ...range,
+    environment,
+    perPage: page.limit,
+    cursor: page.cursor,
+    signal: ctx.signal,
+  });
+  return {
+    plan,
+    rows: result.data.data,
+    nextCursor: result.nextCursor,
+    types: result.data.meta?.fields ?? undefined,
+    units: result.data.meta?.units ?? undefined,
+  };
+}
 
 function responseNotes(
   ctx: ToolContext,
@@ -56,17 +123,18 @@ export default defineTool({
     "Query Sentry data as a table: dataset errors, spans, logs, metrics, profiles (profiled functions) or replays.",
     "`query` uses Sentry search syntax (`span.op:db`, `severity:error`, `trace:<id>`); `fields` are attributes or aggregates",
     "(`count()`, `p95(span.duration)`) and aggregates group by the other fields; `sort` must be a selected field (`-count()`).",
-    "Use for counts, slowest operations, recent logs or errors across issues.",
+    "Use for counts, slowest operations, recent logs or errors across issues; plain language goes in naturalLanguageQuery.",
   ].join(" "),
   inputSchema: {
     organizationSlug,
-    dataset: z.enum(DATASETS).default("errors").describe("Which data to query"),
+    dataset: z.enum(DATASETS).optional().describe("Which data to query (default errors)"),
     query: z
       .string()
       .trim()
       .max(1000)
-      .default("")
+      .optional()
       .describe("Sentry search syntax, e.g. `span.op:db span.duration:>500ms`"),
+    naturalLanguageQuery,
     fields: z
       .array(z.string().trim().min(1).max(200))
       .min(1)
@@ -93,63 +161,45 @@ export default defineTool({
   requiredScopes: ["event:read"],
   async handler(params, ctx) {
     const org = params.organizationSlug;
-    const dataset = params.dataset;
-    const config = DATASET_CONFIG[dataset];
-    const fields = params.fields ?? config.defaultFields;
-    const sort = params.sort ?? defaultSort(dataset, fields, params.fields !== undefined);
-    validateSelection(dataset, fields, sort);
-    const range = resolveTimeRange(params, "14d");
     const project = params.projectSlug;
-    const query =
-      project && dataset !== "replays" ? `project:${project} ${params.query}`.trim() : params.query;
-
-    let rows: Array<Record<string, unknown>>;
-    let nextCursor: string | undefined;
-    let types: Record<string, string> | undefined;
-    let units: Record<string, string | null> | undefined;
+    let tried: Dataset = params.dataset ?? "errors";
+    let run: SearchRun<Awaited<ReturnType<typeof fetchTable>>>;
     try {
-      if (dataset === "replays") {
-        const page = await queryReplaysTable(ctx.client, org, {
-          fields,
-          query,
-          sort,
-          ...range,
-          projectSlug: project,
+      run = await runSearch({
+        ctx,
+        kind: "events",
+        org,
+        request: {
+          dataset: params.dataset,
+          query: params.query,
+          fields: params.fields,
+          sort: params.sort,
+          period: params.period,
+          start: params.start,
+          end: params.end,
           environment: params.environment,
-          perPage: params.limit,
-          cursor: params.cursor,
-          signal: ctx.signal,
-        });
-        rows = page.data;
-        nextCursor = page.nextCursor;
-        types = REPLAY_TYPES;
-        units = REPLAY_UNITS;
-      } else {
-        const page = await queryEventsTable(ctx.client, org, {
-          dataset: config.api,
-          fields,
-          query,
-          sort,
-          ...range,
-          environment: params.environment,
-          perPage: params.limit,
-          cursor: params.cursor,
-          signal: ctx.signal,
-        });
-        rows = page.data.data;
-        nextCursor = page.nextCursor;
-        types = page.data.meta?.fields ?? undefined;
-        units = page.data.meta?.units ?? undefined;
-      }
+        },
+        explicit: explicitKeys(params, KEYS_BY_KIND.events),
+        naturalLanguageQuery: params.naturalLanguageQuery,
+        fieldSource: (req) => ({ kind: "dataset", dataset: req.dataset ?? "errors" }),
+        execute: (req) => {
+          tried = req.dataset ?? "errors";
+          return fetchTable(ctx, org, project, planSearch(req, project), params);
+        },
+      });
     } catch (error) {
-      throw await explainRejection(error, ctx, org, dataset);
+      throw await explainRejection(error, ctx, org, tried);
     }
+    const { dataset, config, fields, sort, range, query, environment } = run.result.plan;
+    const { rows, nextCursor, types, units } = run.result;
+    const done = (markdown: string) =>
+      withExecutedSearch(markdown, run.executed, { dataset, fields, sort, query, ...range });
 
     const scope = project ? `${org}/${project}` : org;
     const facts = [
       `Query ${inlineCode(query || "(all)")}`,
       describeRange(range),
-      params.environment ? `environment ${inlineCode(params.environment)}` : undefined,
+      environment ? `environment ${inlineCode(environment)}` : undefined,
       sort ? `sort ${inlineCode(sort)}` : undefined,
     ].filter(Boolean);
     if (Object.values(types ?? {}).includes("date")) facts.push("times UTC");
@@ -161,7 +211,7 @@ export default defineTool({
     ];
     const url = ctx.client.orgWebPath(
       org,
-      explorePath({ dataset, fields, query, sort, ...range, environment: params.environment }),
+      explorePath({ dataset, fields, query, sort, ...range, environment }),
     );
     if (rows.length === 0) {
       lines.push(
@@ -169,7 +219,7 @@ export default defineTool({
         "",
         `**Explore**: ${url}`,
       );
-      return lines.join("\n");
+      return done(lines.join("\n"));
     }
     // Everything but the table, with room for the longest notes, bounds the table's share.
     const link =
@@ -191,6 +241,6 @@ export default defineTool({
     lines.push(...table.lines, "", `**Explore**: ${link}`);
     const notes = responseNotes(ctx, dataset, fields, nextCursor, table.omitted, table.shown);
     if (notes.length > 0) lines.push("", "## Response Notes", "", ...notes);
-    return lines.join("\n");
+    return done(lines.join("\n"));
   },
 });

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { withExecutedSearch } from "../agents/executed.js";
+import { runSearch } from "../agents/flow.js";
+import { explicitKeys, naturalLanguageQuery } from "../agents/params.js";
 import { UserInputError } from "../errors.js";
 import { inlineCode } from "../format/markdown.js";
 import { listIssues } from "../sentry-api/issues.js";
@@ -13,7 +16,7 @@ export default defineTool({
   title: "Search Issues",
   description: [
     "Find issues (grouped errors/problems) with Sentry search syntax, e.g. `is:unresolved level:error`,",
-    "`assigned:me`, `release:1.2.0`, `issue.category:performance`, free text. Returns short IDs for get_issue_details.",
+    "`assigned:me`, `release:1.2.0`, `issue.category:performance`, free text, or plain language in naturalLanguageQuery. Returns short IDs for get_issue_details.",
   ].join(" "),
   inputSchema: {
     organizationSlug,
@@ -21,8 +24,9 @@ export default defineTool({
       .string()
       .trim()
       .max(1000)
-      .default("is:unresolved")
-      .describe("Sentry issue search query"),
+      .optional()
+      .describe("Sentry issue search query (default `is:unresolved`)"),
+    naturalLanguageQuery,
     projectSlugOrId: z
       .string()
       .trim()
@@ -31,8 +35,8 @@ export default defineTool({
       .describe("Limit to one project (slug or numeric id)"),
     sort: z
       .enum(SORTS)
-      .default("date")
-      .describe("date=last seen, freq=events, new=first seen, user=users"),
+      .optional()
+      .describe("date=last seen (default), freq=events, new=first seen, user=users"),
     period: period.describe("Relative time range such as 24h or 14d (default 14d)"),
     limit: z.number().int().min(1).max(100).default(10),
     cursor,
@@ -42,40 +46,57 @@ export default defineTool({
   requiredScopes: ["event:read"],
   async handler(params, ctx) {
     const org = params.organizationSlug;
-    let query = params.query;
+    let projectPrefix = "";
     let projectIds: string[] | undefined;
     if (params.projectSlugOrId) {
       if (/^\d+$/.test(params.projectSlugOrId)) projectIds = [params.projectSlugOrId];
       else if (/^[A-Za-z0-9_.-]+$/.test(params.projectSlugOrId))
-        query = `project:${params.projectSlugOrId} ${query}`.trim();
+        projectPrefix = `project:${params.projectSlugOrId}`;
       else
         throw new UserInputError(
           `projectSlugOrId ${JSON.stringify(params.projectSlugOrId)} is not a project slug or id.`,
         );
     }
-    const statsPeriod = params.period ?? "14d";
-    const page = await listIssues(ctx.client, org, {
-      query,
-      sort: params.sort,
-      statsPeriod,
-      projectIds,
-      limit: params.limit,
-      cursor: params.cursor,
-      signal: ctx.signal,
+    // What is sent for a request: the tool's defaults fill what the caller (or agent) left out.
+    const sent = (req: { query?: string; sort?: string; period?: string }) => ({
+      query: `${projectPrefix} ${req.query ?? "is:unresolved"}`.trim(),
+      sort: (req.sort ?? "date") as (typeof SORTS)[number],
+      statsPeriod: req.period ?? "14d",
     });
+    const run = await runSearch({
+      ctx,
+      kind: "issues",
+      org,
+      request: { query: params.query, sort: params.sort, period: params.period },
+      explicit: explicitKeys(params, ["query", "sort", "period"]),
+      naturalLanguageQuery: params.naturalLanguageQuery,
+      fieldSource: () => ({ kind: "org-tags" }),
+      execute: (req) =>
+        listIssues(ctx.client, org, {
+          ...sent(req),
+          projectIds,
+          limit: params.limit,
+          cursor: params.cursor,
+          signal: ctx.signal,
+        }),
+    });
+    const page = run.result;
+    const { query, sort, statsPeriod } = sent(run.request);
+    const done = (markdown: string) =>
+      withExecutedSearch(markdown, run.executed, { query, sort, period: statsPeriod });
     const scope = params.projectSlugOrId ? `${org}/${params.projectSlugOrId}` : org;
     const lines = [
       `# Issues in **${inlineCode(scope)}**`,
       "",
-      `Query ${inlineCode(query || "(all)")}, sort ${params.sort}, last ${statsPeriod}: ${page.data.length} shown.`,
+      `Query ${inlineCode(query || "(all)")}, sort ${sort}, last ${statsPeriod}: ${page.data.length} shown.`,
       "",
     ];
     if (page.data.length === 0) {
       lines.push("No issues match. Widen the period, drop filters, or check the query syntax.");
-      return lines.join("\n");
+      return done(lines.join("\n"));
     }
     lines.push(...page.data.map(issueLine));
-    const uiQuery = new URLSearchParams({ query, statsPeriod, sort: params.sort });
+    const uiQuery = new URLSearchParams({ query, statsPeriod, sort });
     lines.push("", `**URL**: ${ctx.client.orgWebPath(org, `/issues/?${uiQuery.toString()}`)}`);
     lines.push(
       "",
@@ -85,6 +106,6 @@ export default defineTool({
     );
     if (page.nextCursor)
       lines.push(`- More issues: pass \`cursor: "${page.nextCursor}"\` with the same query.`);
-    return lines.join("\n");
+    return done(lines.join("\n"));
   },
 });

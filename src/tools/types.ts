@@ -46,8 +46,8 @@ export interface ToolContext {
   /** The session's other tools, for the catalog meta-tools. */
   catalog: SessionCatalog;
   experimental: boolean;
-  /** Where search_docs and get_doc read from (config.docs). */
-  docs: DocsEndpoints;
+  /** Where search_docs and get_doc read from (config.docs); the public docs when absent. */
+  docs?: DocsEndpoints;
   /** Seer polling bounds for analyze_issue_with_seer; the tool's defaults when absent. */
   seer?: SeerPolling;
   /** The embedded agent for search repair (src/agents); absent when no LLM is available. */

@@ -257,7 +257,7 @@ describe("update_issue", () => {
       status: "resolvedInNextRelease",
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatchInlineSnapshot(`"Input error: Sentry rejected the request to update issue STOREFRONT-2. \`statusDetails\`: No release data present in the system to form a basis for 'Next Release'. resolvedInNextRelease needs a release in the project (use status "resolved" instead); ignore windows are at most 10080 minutes."`);
+    expect(textOf(result)).toMatchInlineSnapshot(`"Input error: Sentry rejected the request to update issue STOREFRONT-2. \`statusDetails\`: No release data present in the system to form a basis for 'Next Release'. Use status "resolved" instead, or create a release for the project first."`);
   });
 
   it("turns a 403 into the missing scope and the skill to grant", async () => {

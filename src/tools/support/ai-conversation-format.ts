@@ -231,10 +231,21 @@ export function formatConversation(view: ConversationView, ctx: HintContext): st
   let shown = 0;
   let hidden = 0;
   let lastUser: string | undefined;
+  // Consecutive calls form one list; messages are blocks between them.
+  let inList = false;
+  const block = (...ls: string[]) => {
+    lines.push("", ...ls);
+    inList = false;
+  };
+  const bullet = (...ls: string[]) => {
+    if (!inList) lines.push("");
+    lines.push(...ls);
+    inList = true;
+  };
   traces.forEach((trace, t) => {
     const steps = spans.filter((s) => s.trace === trace && opType(s) !== "agent" && opType(s));
     if (!steps.length) return;
-    lines.push("", `## Turn ${t + 1} · trace ${inlineCode(trace)}`);
+    block(`## Turn ${t + 1} · trace ${inlineCode(trace)}`);
     for (const s of steps) {
       if (shown >= MAX_STEPS) {
         hidden++;
@@ -242,22 +253,18 @@ export function formatConversation(view: ConversationView, ctx: HintContext): st
       }
       shown++;
       if (opType(s) === "tool") {
-        lines.push("", ...toolLines(s));
+        bullet(...toolLines(s));
         continue;
       }
       const input = messagesOf(s["gen_ai.input.messages"] ?? s["gen_ai.request.messages"]);
       const user = input.findLast((m) => m.role === "user")?.text;
       if (user && user !== lastUser) {
         lastUser = user;
-        lines.push(
-          "",
-          `**User** · ${clock(s) ?? ""}`.trimEnd(),
-          codeBlock(truncate(user, MAX_MESSAGE)),
-        );
+        block(`**User** · ${clock(s) ?? ""}`.trimEnd(), codeBlock(truncate(user, MAX_MESSAGE)));
       }
-      lines.push("", llmLine(s));
+      bullet(llmLine(s));
       const reply = assistantText(s);
-      if (reply) lines.push("", "**Assistant**", codeBlock(truncate(reply, MAX_MESSAGE)));
+      if (reply) block("**Assistant**", codeBlock(truncate(reply, MAX_MESSAGE)));
     }
   });
   if (shown === 0)

@@ -4,10 +4,16 @@
  * caller cannot point them at another host (SSRF guard).
  */
 
-import { USER_AGENT } from "../../config.js";
+import { defaultConfig, USER_AGENT } from "../../config.js";
 import { ApiError, UserInputError } from "../../errors.js";
+import type { DocsEndpoints, ToolContext } from "../types.js";
 
 export const DOCS_TIMEOUT_MS = 15_000;
+
+/** The session's docs endpoints, or the public ones. */
+export function docsEndpoints(ctx: Pick<ToolContext, "docs">): DocsEndpoints {
+  return ctx.docs ?? defaultConfig().docs;
+}
 
 const PATH = /^\/[A-Za-z0-9_./-]*$/;
 

@@ -41,20 +41,26 @@ const TAG_ORDER = [
   "user",
 ];
 
-export function tagSummary(tags: IssueTag[], maxKeys = 8): string[] {
-  const sorted = [...tags].sort((a, b) => {
+/** Tags in reading order: the usual suspects first, then the rest by key. */
+function sortTags(tags: IssueTag[]): IssueTag[] {
+  return [...tags].sort((a, b) => {
     const ia = TAG_ORDER.indexOf(a.key);
     const ib = TAG_ORDER.indexOf(b.key);
     return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.key.localeCompare(b.key);
   });
-  return sorted.slice(0, maxKeys).flatMap((tag) => {
-    const total = tag.totalValues ?? 0;
-    const top = (tag.topValues ?? []).slice(0, 3).map((v) => {
-      const pct = total && v.count != null ? ` ${Math.round((v.count / total) * 100)}%` : "";
-      return `${inlineCode(truncate(v.value ?? v.name ?? "(empty)", 80))}${pct}`;
+}
+
+export function tagSummary(tags: IssueTag[], maxKeys = 8): string[] {
+  return sortTags(tags)
+    .slice(0, maxKeys)
+    .flatMap((tag) => {
+      const total = tag.totalValues ?? 0;
+      const top = (tag.topValues ?? []).slice(0, 3).map((v) => {
+        const pct = total && v.count != null ? ` ${Math.round((v.count / total) * 100)}%` : "";
+        return `${inlineCode(truncate(v.value ?? v.name ?? "(empty)", 80))}${pct}`;
+      });
+      return top.length ? [`- ${inlineCode(tag.key)}: ${top.join(", ")}`] : [];
     });
-    return top.length ? [`- ${inlineCode(tag.key)}: ${top.join(", ")}`] : [];
-  });
 }
 
 function header(input: IssueDetailsInput): string[] {
@@ -169,7 +175,7 @@ function notesFor(input: IssueDetailsInput, metric: MetricDetails | undefined): 
   const notes: string[] = [];
   if (metric) notes.push(...metricNotes(input, metric));
   else if (event) notes.push(...eventNotes(input, event));
-  const wideTag = input.tags.find((t) => (t.topValues?.length ?? 0) > 3);
+  const wideTag = sortTags(input.tags).find((t) => (t.topValues?.length ?? 0) > 3);
   if (wideTag)
     notes.push(
       ...hintLine(
@@ -182,6 +188,13 @@ function notesFor(input: IssueDetailsInput, metric: MetricDetails | undefined): 
           tagKey: wideTag.key,
         },
       ),
+    );
+  if (issue.userReportCount && issue.issueCategory !== "feedback")
+    notes.push(
+      ...hintLine(hints, `What ${issue.userReportCount} users wrote`, "get_issue_user_reports", {
+        organizationSlug: org,
+        issueId: id,
+      }),
     );
   if (issue.numComments)
     notes.push(

@@ -42,7 +42,7 @@ export function parseProfileUrl(url: string): ProfileUrlTarget {
   const parsed = parseSentryUrl(url);
   if (parsed.resource.type !== "profile")
     throw new UserInputError(
-      `profileUrl points to a ${parsed.resource.type}, not a profile. Use get_sentry_resource for other links.`,
+      `profileUrl points to ${/^[aeiou]/.test(parsed.resource.type) ? "an" : "a"} ${parsed.resource.type}, not a profile. Use get_sentry_resource for other links.`,
     );
   const { project, profileId } = parsed.resource;
   const search = new URL(url).searchParams;

@@ -145,9 +145,7 @@ export function formatWorkflowDetails(w: Workflow, wc: WorkflowContext): string[
     lines.push(
       "### Connected Monitors",
       "",
-      ...bullets(
-        named.map((d) => `${text(d.name)} (${humanize(d.type).toLowerCase()}, ID ${d.id})`),
-      ),
+      ...bullets(named.map((d) => `${text(d.name)} (${monitorKind(d.type)}, ID ${d.id})`)),
       "",
     );
   }

@@ -1,0 +1,125 @@
+/**
+ * Transport helpers of the Sentry API client: bounded body reads, error bodies, transport
+ * failures, pagination headers.
+ */
+
+import { ApiError } from "../errors.js";
+import { cancelledError, markRetryable } from "./retry.js";
+
+/** The filename of a `Content-Disposition: attachment; filename="..."` header. */
+export function filenameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header)?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star.trim().replace(/^"|"$/g, ""));
+    } catch {
+      // fall back to the plain filename parameter
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim();
+}
+
+/** The final error after several attempts says so. */
+export function afterRetries(error: unknown, attempts: number): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const note = ` (tried ${attempts} times)`;
+  return new ApiError(
+    error.kind,
+    error.status,
+    `${error.message}${note}`,
+    error.detail === undefined ? undefined : `${error.detail}${note}`,
+    error.retryAfterSeconds,
+  );
+}
+
+/** The body as text, at most `max` bytes; a bigger body is cancelled and reported. */
+export async function readText(response: Response, max: number, url: URL): Promise<string> {
+  const tooLarge = () =>
+    new ApiError(
+      "upstream",
+      response.status,
+      `Sentry returned an unexpected response for ${url.pathname}: larger than ${Math.round(max / 1024 / 1024)} MB.`,
+    );
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    read += value.byteLength;
+    if (read > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+export function transportError(
+  error: unknown,
+  url: URL,
+  caller: AbortSignal | undefined,
+  timeout: AbortSignal,
+): ApiError {
+  if (caller?.aborted) return cancelledError();
+  if (timeout.aborted)
+    return new ApiError("upstream", 0, `Sentry at ${url.host} did not answer in time.`);
+  const cause =
+    (error as { cause?: { code?: string } })?.cause?.code ??
+    (error as Error)?.message ??
+    "network error";
+  return markRetryable(
+    new ApiError("upstream", 0, `Could not reach Sentry at ${url.host} (${cause}).`),
+  );
+}
+
+/** Sentry errors are `{"detail": "..."}`, or a field → messages map for validation errors. */
+export function errorDetail(raw: string): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    const textBody = raw
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    return textBody ? textBody.slice(0, 200) : undefined;
+  }
+  if (typeof body === "string") return body;
+  if (body && typeof body === "object") {
+    const detail = (body as { detail?: unknown }).detail;
+    if (typeof detail === "string") return detail;
+    if (
+      detail &&
+      typeof detail === "object" &&
+      typeof (detail as { message?: unknown }).message === "string"
+    )
+      return (detail as { message: string }).message;
+    const parts = Object.entries(body as Record<string, unknown>).map(
+      ([field, messages]) =>
+        `${field}: ${Array.isArray(messages) ? messages.join(" ") : String(messages)}`,
+    );
+    return parts.length ? parts.join("; ") : undefined;
+  }
+  return undefined;
+}
+
+/** The next cursor from a Sentry `Link` header, only when `results="true"`. */
+export function nextCursor(link: string | null): string | undefined {
+  if (!link) return undefined;
+  for (const part of link.split(/,\s*(?=<)/)) {
+    if (/rel="next"/.test(part) && /results="true"/.test(part)) {
+      return /cursor="([^"]+)"/.exec(part)?.[1];
+    }
+  }
+  return undefined;
+}
