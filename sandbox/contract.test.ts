@@ -201,6 +201,49 @@ describe("documented routes validate against the OpenAPI spec", () => {
     await check(`${base}/releases/?health=1&per_page=3`);
   });
 
+  it("replay details and recordings, flamegraphs, profiles, profile chunks", async () => {
+    const acme = "/api/0/organizations/acme";
+    for (const r of sandbox.store.replays) {
+      const details = await check(`${acme}/replays/${r.id}/`);
+      expect((details.body as { data: { id: string } }).data.id).toBe(r.id);
+      const segments = await check(
+        `/api/0/projects/acme/${r.projectId}/replays/${r.id}/recording-segments/?download=true&per_page=2`,
+      );
+      expect((segments.body as unknown[]).length).toBe(Math.min(2, r.segments.length));
+    }
+    await check(`${acme}/replays/${"0".repeat(32)}/`, 404);
+    await check(`/api/0/organizations/globex/replays/${sandbox.store.replays[0].id}/`, 404);
+    const orders = encodeURIComponent('transaction:"GET /api/v2/orders/"');
+    const graph = await check(`${acme}/profiling/flamegraph/?project=4500011&query=${orders}`);
+    expect((graph.body as { profiles: unknown[] }).profiles).toHaveLength(1);
+    const empty = await check(
+      `${acme}/profiling/flamegraph/?project=4500011&query=transaction:nothing&statsPeriod=1h`,
+    );
+    expect((empty.body as { shared: { frames: unknown[] } }).shared.frames).toEqual([]);
+    await check(`${acme}/profiling/flamegraph/?project=backend`, 400);
+    await check(`${acme}/profiling/flamegraph/?project=4500011&query=bogus:1`, 400);
+    for (const p of sandbox.store.profiles.profiles) {
+      const body = await check(
+        `/api/0/projects/acme/${p.projectId}/profiling/profiles/${p.profileId}/`,
+      );
+      expect(body.body).toHaveProperty(p.kind === "legacy" ? "shared" : "profile");
+    }
+    await check(`/api/0/projects/acme/backend/profiling/profiles/${"0".repeat(32)}/`, 404);
+    const chunk = sandbox.store.profiles.chunks[0];
+    const window = `start=${new Date(chunk.startMs).toISOString()}&end=${new Date(chunk.endMs + 60_000).toISOString()}`;
+    const merged = await check(
+      `${acme}/profiling/chunks/?project=${chunk.projectId}&profiler_id=${chunk.profilerId}&${window}`,
+    );
+    expect(
+      (merged.body as { chunk: { profile: { samples: unknown[] } } }).chunk.profile.samples.length,
+    ).toBeGreaterThan(chunk.samples.length);
+    await check(`${acme}/profiling/chunks/?profiler_id=${chunk.profilerId}&${window}`, 400);
+    await check(
+      `${acme}/profiling/chunks/?project=backend&profiler_id=${"0".repeat(32)}&${window}`,
+      404,
+    );
+  });
+
   it("alerts (workflows, detectors, legacy rules), cron monitors, dashboards, Seer", async () => {
     const acme = "/api/0/organizations/acme";
     for (const q of ["", "?project=backend", "?query=checkout&sortBy=-name", "?id=81001&id=81002"])
@@ -536,6 +579,66 @@ describe("undocumented routes have the shapes Sentry sends", () => {
     const missing = await call(`/api/0/projects/acme/backend/events/${none.id}/committers/`);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: "No committers found" });
+  });
+
+  it("GET AI conversations: summaries and one conversation's spans", async () => {
+    const num = { type: "number" };
+    const list = await call(
+      "/api/0/organizations/acme/ai-conversations/?statsPeriod=30d&per_page=5",
+    );
+    expect(list.status).toBe(200);
+    expect(list.headers.get("link")).toMatch(/rel="next"; results="true"/);
+    shape(
+      {
+        type: "array",
+        minItems: 5,
+        items: {
+          type: "object",
+          required: ["conversationId", "title", "flow", "errors", "llmCalls", "toolCalls"],
+          properties: {
+            conversationId: str,
+            title: nullableStr,
+            flow: { type: "array", items: str },
+            totalTokens: num,
+            totalCost: num,
+            startTimestamp: num,
+            endTimestamp: num,
+            traceIds: { type: "array", items: str },
+            firstInput: nullableStr,
+            lastOutput: nullableStr,
+            user: { type: ["object", "null"] },
+            toolNames: { type: "array", items: str },
+          },
+        },
+      },
+      list.body,
+      "ai-conversations",
+    );
+    const id = (list.body as Array<{ conversationId: string }>)[0].conversationId;
+    const details = await call(`/api/0/organizations/acme/ai-conversations/${id}/?statsPeriod=30d`);
+    shape(
+      {
+        type: "object",
+        required: ["conversationId", "title", "spans"],
+        properties: {
+          spans: {
+            type: "array",
+            minItems: 1,
+            items: {
+              type: "object",
+              required: ["span_id", "trace", "precise.start_ts", "precise.finish_ts", "project"],
+              properties: { "precise.start_ts": num, "gen_ai.operation.type": str },
+            },
+          },
+        },
+      },
+      details.body,
+      "ai-conversation",
+    );
+    const bad = await call("/api/0/organizations/acme/ai-conversations/?project=backend");
+    expect(bad.status).toBe(400);
+    const none = await call("/api/0/organizations/acme/ai-conversations/nope/");
+    expect(none.body).toEqual({ conversationId: "nope", title: null, spans: [] });
   });
 });
 

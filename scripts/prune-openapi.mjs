@@ -56,6 +56,17 @@ export const SERVED_OPERATIONS = [
   ["get", "/api/0/organizations/{organization_id_or_slug}/trace-meta/{trace_id}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/trace-items/attributes/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/replays/"],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/replays/{replay_id}/"],
+  [
+    "get",
+    "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/replays/{replay_id}/recording-segments/",
+  ],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/profiling/flamegraph/"],
+  [
+    "get",
+    "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/profiling/profiles/{profile_id}/",
+  ],
+  ["get", "/api/0/organizations/{organization_id_or_slug}/profiling/chunks/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/workflows/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/workflows/{workflow_id}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/detectors/"],

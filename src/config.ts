@@ -18,6 +18,8 @@ export interface Config {
   responseBudget: number;
   /** Upstream request timeout in milliseconds. */
   timeoutMs: number;
+  /** Time a Sentry GET may spend retrying 429/502/503/504 and connection errors (0: never). */
+  retryBudgetMs: number;
   /** Where search_docs and get_doc read from. */
   docs: { searchUrl: string; baseUrl: string };
   /** Embedded agent (natural-language search): provider, keys, endpoints. Keys are secrets. */
@@ -41,6 +43,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     experimental: false,
     responseBudget: DEFAULT_RESPONSE_BUDGET,
     timeoutMs: 30_000,
+    retryBudgetMs: 10_000,
     docs: { searchUrl: "https://mcp.sentry.dev/api/search", baseUrl: "https://docs.sentry.io" },
     agent: emptyAgentSettings(),
     ...overrides,

@@ -370,6 +370,87 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     expect(textOf(trace)).toContain("# Trace `8088ca2920a539140b8daf3e3fd87934`");
   });
 
+  it("get_replay_details (via execute): pages, errors with issues, clicks", async () => {
+    const result = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: {
+        toolName: "get_replay_details",
+        arguments: { organizationSlug: "acme", replayId: "3c7a8e2f9d1b4a60b5e4c3d2a1f0e9d8" },
+      },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toContain("# Replay `3c7a8e2f9d1b4a60b5e4c3d2a1f0e9d8`");
+    expect(textOf(result)).toContain("**`FRONTEND-2A`**");
+    expect(textOf(result)).toContain("rage click (6×)");
+  });
+
+  it("get_profile (via execute): a structured flamegraph analysis", async () => {
+    const result = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: {
+        toolName: "get_profile",
+        arguments: {
+          organizationSlug: "acme",
+          projectSlugOrId: "backend",
+          transactionName: "GET /api/v2/orders/",
+        },
+      },
+    });
+    expect(result.isError).toBeFalsy();
+    const out = result.structuredContent as {
+      hasCurrentData: boolean;
+      analysis: { frames: Array<{ name: string }>; hotPaths: unknown[] };
+    };
+    expect(out.hasCurrentData).toBe(true);
+    expect(out.analysis.frames.map((f) => f.name)).toContain("OrderSerializer.get_line_items");
+    expect(out.analysis.hotPaths.length).toBeGreaterThan(0);
+  });
+
+  it("get_profile_details (via execute): a legacy profile suggests the flamegraph", async () => {
+    const result = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: {
+        toolName: "get_profile_details",
+        arguments: {
+          organizationSlug: "acme",
+          projectSlugOrId: "mobile-app",
+          profileId: "9d4352ab3a49d85b1dc877c1f697e576",
+        },
+      },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      profile: { profileType: "legacy_speedscope", transactionName: "CheckoutActivity" },
+      samples: null,
+      suggestedActions: [
+        { toolName: "execute_sentry_tool", arguments: { toolName: "get_profile" } },
+      ],
+    });
+  });
+
+  it("search_ai_conversations then get_ai_conversation_details (via execute)", async () => {
+    const list = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: {
+        toolName: "search_ai_conversations",
+        arguments: { organizationSlug: "acme", query: "refund" },
+      },
+    });
+    expect(list.isError).toBeFalsy();
+    const id = /`(conv_[0-9a-f]+)`/.exec(textOf(list))?.[1];
+    expect(id).toBe("conv_68f2a9d1c3b74e0a9f51d2e3");
+    const details = await client.callTool({
+      name: "execute_sentry_tool",
+      arguments: {
+        toolName: "get_ai_conversation_details",
+        arguments: { organizationSlug: "acme", conversationId: id },
+      },
+    });
+    expect(details.isError).toBeFalsy();
+    expect(textOf(details)).toContain("- Tool `issue_refund`");
+    expect(textOf(details)).toContain("**failed**");
+  });
+
   it("never writes the token to stderr", () => {
     expect(stderr).not.toContain(TOKEN);
   });

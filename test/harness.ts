@@ -40,6 +40,18 @@ export interface CallerOptions {
   agent?: AgentSettings;
   /** connectInMemory: the test client's capabilities, e.g. `{ sampling: {} }`. */
   clientCapabilities?: ClientCapabilities;
+  /** Sentry GET retry budget; default 0 (no retries) so failures show at once. */
+  retryBudgetMs?: number;
+  /** Upstream request timeout; default the config's (30 s). */
+  timeoutMs?: number;
+}
+
+/** Retry and timeout settings of a test session: no retries unless a test asks. */
+function clientSettings(options: CallerOptions) {
+  return {
+    retryBudgetMs: options.retryBudgetMs ?? 0,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  };
 }
 
 /** The sandbox's docs search and pages (see sandbox/routes/docs.ts). */
@@ -56,6 +68,7 @@ export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}
     sentryUrl: sandbox.url,
     accessToken: TOKEN,
     responseBudget: options.responseBudget ?? 25_000,
+    ...clientSettings(options),
   });
   const client = createClient(config, TOKEN, options.fetch);
   const policy = {
@@ -109,9 +122,13 @@ export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}
 
 /** A real MCP client connected in memory to a server built like a session's. */
 export async function connectInMemory(sandbox: { url: string }, options: CallerOptions = {}) {
-  const config = defaultConfig({ sentryUrl: sandbox.url, accessToken: TOKEN });
+  const config = defaultConfig({
+    sentryUrl: sandbox.url,
+    accessToken: TOKEN,
+    ...clientSettings(options),
+  });
   const server = buildServer({
-    client: createClient(config, TOKEN),
+    client: createClient(config, TOKEN, options.fetch),
     responseBudget: options.responseBudget ?? config.responseBudget,
     docs: options.docs ?? sandboxDocs(sandbox),
     seer: options.seer,

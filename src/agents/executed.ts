@@ -12,8 +12,8 @@ export interface ExecutedSearch {
   request: SearchRequest;
   by: "rules" | { provider: AgentProviderName; model: string };
   trigger: "natural-language" | "rejected";
-  /** the request Sentry refused before the repair, and why */
-  rejected?: { request: SearchRequest; reason: string };
+  /** the request refused before the repair (by Sentry, or by the tool's own pre-check), and why */
+  rejected?: { request: SearchRequest; reason: string; by: "sentry" | "tool" };
   changed: RequestKey[];
   explanation: string;
 }
@@ -32,6 +32,11 @@ export function describeRequest(kind: SearchKind, request: SearchRequest): strin
   return parts.join(", ") || "the default request";
 }
 
+function show(value: unknown): string {
+  if (value === undefined || value === "") return "(default)";
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
 function byLine(by: ExecutedSearch["by"]): string {
   if (by === "rules")
     return "- **Translated by**: built-in rules (no LLM provider configured); check that the query says what was asked, or pass Sentry syntax in `query`.";
@@ -48,17 +53,31 @@ export function executedSection(executed: ExecutedSearch, effective: SearchReque
   const defined = Object.entries(effective).filter(([, v]) => v !== undefined);
   const r: SearchRequest = { ...executed.request, ...Object.fromEntries(defined) };
   const lines = ["## Executed search", "", `- **Query**: ${inlineCode(r.query || "(all)")}`];
-  if (r.dataset) lines.push(`- **Dataset**: ${r.dataset}`);
-  if (r.fields?.length) lines.push(`- **Fields**: ${r.fields.map(inlineCode).join(", ")}`);
-  if (r.sort) lines.push(`- **Sort**: ${inlineCode(r.sort)}`);
-  if (r.start && r.end) lines.push(`- **Range**: ${r.start} – ${r.end}`);
-  else if (r.period) lines.push(`- **Period**: ${r.period}`);
-  if (r.environment) lines.push(`- **Environment**: ${inlineCode(r.environment)}`);
+  const what = [
+    r.dataset ? `**Dataset**: ${r.dataset}` : undefined,
+    r.fields?.length ? `**Fields**: ${r.fields.map(inlineCode).join(", ")}` : undefined,
+  ].filter(Boolean);
+  if (what.length) lines.push(`- ${what.join(" · ")}`);
+  const how = [
+    r.sort ? `**Sort**: ${inlineCode(r.sort)}` : undefined,
+    r.start && r.end
+      ? `**Range**: ${r.start} – ${r.end}`
+      : r.period
+        ? `**Period**: ${r.period}`
+        : undefined,
+    r.environment ? `**Environment**: ${inlineCode(r.environment)}` : undefined,
+  ].filter(Boolean);
+  if (how.length) lines.push(`- ${how.join(" · ")}`);
   lines.push(byLine(executed.by));
-  if (executed.rejected)
+  if (executed.rejected) {
+    const { request, reason, by } = executed.rejected;
+    const keys = executed.changed.length ? executed.changed : (["query"] as const);
+    const was = keys.map((k) => `${k} ${inlineCode(show(request[k]))}`).join(", ");
+    const why = text(reason.replace(/`/g, "").slice(0, 300));
     lines.push(
-      `- **Sentry rejected**: ${inlineCode(executed.rejected.request.query || "(all)")}: ${text(executed.rejected.reason.slice(0, 300))}`,
+      `- **${by === "sentry" ? "Sentry rejected" : "Refused before sending"}**: ${was}: ${why}`,
     );
+  }
   if (executed.changed.length) lines.push(`- **Changed**: ${executed.changed.join(", ")}`);
   lines.push(`- **Why**: ${text(executed.explanation)}`);
   return lines;

@@ -149,7 +149,7 @@ export async function runSearch<T>(plan: SearchPlan<T>): Promise<SearchRun<T>> {
         request: repaired.request,
         by: { provider: agent.provider, model: repaired.model },
         trigger: naturalLanguage ? "natural-language" : "rejected",
-        rejected: { request, reason },
+        rejected: { request, reason, by: error instanceof ApiError ? "sentry" : "tool" },
         changed,
         explanation: repaired.explanation,
       },

@@ -31,8 +31,10 @@ export const KEYS_BY_KIND: Record<SearchKind, readonly RequestKey[]> = {
 
 export const PERIOD = /^\d+[smhdw]$/;
 
+/** Equal values; an empty query is the same as none. */
 function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const norm = (v: unknown) => JSON.stringify(v === "" || v === undefined ? null : v);
+  return norm(a) === norm(b);
 }
 
 /** Keys whose values differ between two requests. */

@@ -147,6 +147,7 @@ Options (environment variable in brackets; flags win):
   --anthropic-model=MODEL    default claude-haiku-4-5 [ANTHROPIC_MODEL]
   --demo                     use the embedded sandbox (no token needed)
   --port=N, --bind=ADDR      serve/sandbox listen address (default 127.0.0.1)
+  --client-id=ID             auth login: a public OAuth application's id [SENTRY_CLIENT_ID]
 
 serve (remote service) options:
   --public-url=URL           external origin behind a proxy: allowed Host, OAuth URLs [MCP_PUBLIC_URL]
@@ -157,7 +158,6 @@ serve (remote service) options:
   --rate-limit-user=N        /mcp requests per minute per user, 0 = off (default 300) [MCP_RATE_LIMIT_USER]
   --demo-oauth               --demo with OAuth: the sandbox plays Sentry's login
   OAuth: SENTRY_CLIENT_ID, SENTRY_CLIENT_SECRET (a Sentry OAuth app); MCP_METRICS_TOKEN guards /metrics
-  --client-id=ID             auth login: a public OAuth application's id [SENTRY_CLIENT_ID]
   -h, --help                 this help
   -v, --version              print the version
 `;

@@ -101,6 +101,7 @@ describe("SentryClient", () => {
       baseUrl: "http://127.0.0.1:9",
       accessToken: "secret-token",
       userAgent: "u",
+      retryBudgetMs: 0,
     });
     const error = (await client.get("/x/", z.unknown()).catch((e) => e)) as ApiError;
     expect(error.kind).toBe("upstream");

@@ -94,10 +94,13 @@ export class SentryClient {
     this.#userAgent = options.userAgent;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#fetch = options.fetch ?? fetch;
+    const budgetMs = options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs;
+    // A small budget (tests) scales the backoff down with it.
     this.#retry = {
-      ...DEFAULT_RETRY_POLICY,
+      budgetMs,
+      baseDelayMs: Math.min(DEFAULT_RETRY_POLICY.baseDelayMs, Math.max(1, budgetMs / 10)),
+      maxRetryAfterMs: Math.min(DEFAULT_RETRY_POLICY.maxRetryAfterMs, budgetMs),
       ...options.retry,
-      budgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs,
     };
     this.#maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }

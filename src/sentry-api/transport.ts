@@ -23,12 +23,15 @@ export function filenameOf(header: string | null): string | undefined {
 /** The final error after several attempts says so. */
 export function afterRetries(error: unknown, attempts: number): unknown {
   if (!(error instanceof ApiError)) return error;
-  const note = ` (tried ${attempts} times)`;
+  const note = (text: string) =>
+    text.endsWith(".")
+      ? `${text.slice(0, -1)} (tried ${attempts} times).`
+      : `${text} (tried ${attempts} times)`;
   return new ApiError(
     error.kind,
     error.status,
-    `${error.message}${note}`,
-    error.detail === undefined ? undefined : `${error.detail}${note}`,
+    note(error.message),
+    error.detail === undefined ? undefined : note(error.detail),
     error.retryAfterSeconds,
   );
 }
@@ -64,6 +67,21 @@ export async function readText(response: Response, max: number, url: URL): Promi
   return text + decoder.decode();
 }
 
+/** Words for the usual socket error codes of Node and undici. */
+const TRANSPORT_CODES: Record<string, string> = {
+  ECONNRESET: "connection reset",
+  ECONNREFUSED: "connection refused",
+  UND_ERR_SOCKET: "connection closed",
+  UND_ERR_CLOSED: "connection closed",
+  EPIPE: "connection closed",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "DNS lookup failed",
+  ETIMEDOUT: "connection timed out",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+  EHOSTUNREACH: "host unreachable",
+  CERT_HAS_EXPIRED: "TLS certificate expired",
+};
+
 export function transportError(
   error: unknown,
   url: URL,
@@ -73,10 +91,10 @@ export function transportError(
   if (caller?.aborted) return cancelledError();
   if (timeout.aborted)
     return new ApiError("upstream", 0, `Sentry at ${url.host} did not answer in time.`);
-  const cause =
-    (error as { cause?: { code?: string } })?.cause?.code ??
-    (error as Error)?.message ??
-    "network error";
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  const cause = code
+    ? `${TRANSPORT_CODES[code] ?? "network error"}: ${code}`
+    : ((error as Error)?.message ?? "network error");
   return markRetryable(
     new ApiError("upstream", 0, `Could not reach Sentry at ${url.host} (${cause}).`),
   );

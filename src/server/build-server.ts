@@ -14,6 +14,7 @@ import {
 import { DIRECT_TOOL_NAMES } from "../catalog/surface.js";
 import { defaultConfig, SERVER_NAME, VERSION } from "../config.js";
 import type { SentryClient } from "../sentry-api/client.js";
+import { withCallSignal } from "../sentry-api/retry.js";
 import { reportToolError, withToolSpan } from "../telemetry/index.js";
 import type {
   AnyTool,
@@ -68,7 +69,8 @@ export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
         return errorResult(`Input error: ${name} is not available in this session: ${reason}.`);
       try {
         const params = prepareArguments(tool, args, deps.policy.constraints);
-        const value = await tool.handler(params, ctx);
+        // Every Sentry request of this call is aborted when the call is cancelled.
+        const value = await withCallSignal(ctx.signal, () => tool.handler(params, ctx));
         return toCallResult(tool, value, deps.responseBudget);
       } catch (error) {
         return errorResult(errorMessage(error) + reportToolError(error));

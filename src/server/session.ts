@@ -35,6 +35,7 @@ export function createClient(
     accessToken,
     userAgent: USER_AGENT,
     timeoutMs: config.timeoutMs,
+    retryBudgetMs: config.retryBudgetMs,
     fetch: fetchImpl,
   });
 }

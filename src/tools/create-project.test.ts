@@ -58,7 +58,9 @@ describe("create_project", () => {
     );
     expect(
       textOf(await tools.call("create_project", { ...base, platform: "cobol" })),
-    ).toMatchInlineSnapshot(`"Input error: Sentry rejected the request to create project "Backend 2" in acme. \`platform\`: Invalid platform. Use a Sentry platform id such as python, python-django, javascript, javascript-react, javascript-nextjs, node, go, java, ruby, php, dotnet, android, apple-ios, flutter, or other."`);
+    ).toMatchInlineSnapshot(
+      `"Input error: Sentry rejected the request to create project "Backend 2" in acme. \`platform\`: Invalid platform. Use a Sentry platform id such as python, python-django, javascript, javascript-react, javascript-nextjs, node, go, java, ruby, php, dotnet, android, apple-ios, flutter, or other."`,
+    );
     expect(textOf(await tools.call("create_project", { ...base, teamSlug: "nope" }))).toBe(
       'Input error: No team "nope" in organization "acme"; find_teams lists the teams.',
     );

@@ -44,7 +44,9 @@ describe("create_team", () => {
       name: "Platform again",
       slug: "platform",
     });
-    expect(textOf(result)).toMatchInlineSnapshot(`"Input error: Sentry refused to create team "platform" in acme: A team with this slug already exists. Pass another slug; find_teams lists the teams."`);
+    expect(textOf(result)).toMatchInlineSnapshot(
+      `"Input error: Sentry refused to create team "platform" in acme: A team with this slug already exists. Pass another slug; find_teams lists the teams."`,
+    );
   });
 
   it("refuses a malformed slug before calling Sentry, and a 403 token", async () => {

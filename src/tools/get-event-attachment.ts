@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formatDate } from "../format/dates.js";
 import { codeBlock, inlineCode } from "../format/markdown.js";
 import { downloadEventAttachment, listEventAttachments } from "../sentry-api/attachments.js";
 import { defineTool, rawContent } from "./define.js";
@@ -10,6 +9,7 @@ import {
   MAX_INLINE_BYTES,
   sniffImage,
 } from "./support/attachment-content.js";
+import { dateText, idText } from "./support/issue-format.js";
 import { cursor, organizationSlug, projectSlug } from "./support/params.js";
 import { assertEventId } from "./support/sentry-url.js";
 import { toolHint } from "./support/tool-hint.js";
@@ -59,9 +59,11 @@ export default defineTool({
           a.mimetype ? inlineCode(a.mimetype) : undefined,
           formatBytes(a.size),
           a.type ? inlineCode(a.type) : undefined,
-          a.dateCreated ? formatDate(a.dateCreated) : undefined,
+          a.dateCreated ? dateText(a.dateCreated) : undefined,
         ].filter(Boolean);
-        lines.push(`- **${a.id}** ${inlineCode(a.name ?? "(unnamed)")} · ${facts.join(" · ")}`);
+        lines.push(
+          `- **${idText(a.id)}** ${inlineCode(a.name ?? "(unnamed)")} · ${facts.join(" · ")}`,
+        );
       }
       lines.push(
         "",

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { UserInputError } from "../errors.js";
-import { formatDate } from "../format/dates.js";
 import { codeBlock, inlineCode, truncate } from "../format/markdown.js";
 import { getIssueEvent } from "../sentry-api/events.js";
 import { getIssue } from "../sentry-api/issues.js";
 import { defineTool } from "./define.js";
 import { assertWithinPins } from "./support/constraints.js";
 import { exceptionsOf, stacktraceOf, threadsOf } from "./support/event-entries.js";
+import { dateText, idText } from "./support/issue-format.js";
 import {
   eventIdParam,
   issueIdParam,
@@ -52,9 +52,9 @@ export default defineTool({
     const lines = [
       `# Stack Trace of Event ${inlineCode(event.eventID)} in **${inlineCode(target.org)}**`,
       "",
-      `**Issue**: ${issue.shortId ?? issue.id} · ${inlineCode(truncate(issue.title || "(no title)", 200))}`,
+      `**Issue**: ${idText(issue.shortId ?? issue.id)} · ${inlineCode(truncate(issue.title || "(no title)", 200))}`,
       [
-        event.dateCreated ? `**Occurred**: ${formatDate(event.dateCreated)}` : undefined,
+        event.dateCreated ? `**Occurred**: ${dateText(event.dateCreated)}` : undefined,
         event.platform ? `**Platform**: ${inlineCode(event.platform)}` : undefined,
       ]
         .filter(Boolean)

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formatDate } from "../format/dates.js";
 import { inlineCode, truncate } from "../format/markdown.js";
 import { getIssueEvent } from "../sentry-api/events.js";
 import { getIssue } from "../sentry-api/issues.js";
@@ -7,6 +6,7 @@ import { defineTool } from "./define.js";
 import { breadcrumbLine, crumbTime } from "./support/breadcrumb-format.js";
 import { assertWithinPins } from "./support/constraints.js";
 import { breadcrumbsOf } from "./support/event-entries.js";
+import { dateText, idText } from "./support/issue-format.js";
 import {
   eventIdParam,
   issueIdParam,
@@ -62,8 +62,8 @@ export default defineTool({
     const lines = [
       `# Breadcrumbs of Event ${inlineCode(event.eventID)} in **${inlineCode(target.org)}**`,
       "",
-      `**Issue**: ${issue.shortId ?? issue.id} · ${inlineCode(truncate(issue.title || "(no title)", 200))}`,
-      ...(event.dateCreated ? [`**Event occurred**: ${formatDate(event.dateCreated)}`] : []),
+      `**Issue**: ${idText(issue.shortId ?? issue.id)} · ${inlineCode(truncate(issue.title || "(no title)", 200))}`,
+      ...(event.dateCreated ? [`**Event occurred**: ${dateText(event.dateCreated)}`] : []),
       "",
     ];
     if (all.length === 0) {

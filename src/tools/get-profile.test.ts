@@ -139,6 +139,7 @@ describe("get_profile", () => {
               "durationMs": 940,
               "leaf": 4,
               "percent": 61.4,
+              "rootFramesOmitted": 0,
               "samples": 94,
               "stack": [
                 3,
@@ -150,6 +151,7 @@ describe("get_profile", () => {
               "durationMs": 190,
               "leaf": 4,
               "percent": 12.4,
+              "rootFramesOmitted": 0,
               "samples": 19,
               "stack": [
                 3,
@@ -159,6 +161,7 @@ describe("get_profile", () => {
               "durationMs": 120,
               "leaf": 0,
               "percent": 7.8,
+              "rootFramesOmitted": 0,
               "samples": 12,
               "stack": [
                 3,

@@ -123,7 +123,7 @@ export default defineTool({
     "Query Sentry data as a table: dataset errors, spans, logs, metrics, profiles (profiled functions) or replays.",
     "`query` uses Sentry search syntax (`span.op:db`, `severity:error`, `trace:<id>`); `fields` are attributes or aggregates",
     "(`count()`, `p95(span.duration)`) and aggregates group by the other fields; `sort` must be a selected field (`-count()`).",
-    "Use for counts, slowest operations, recent logs or errors across issues; plain language goes in naturalLanguageQuery.",
+    "Use for counts, slowest operations, recent logs or errors across issues.",
   ].join(" "),
   inputSchema: {
     organizationSlug,
@@ -193,7 +193,15 @@ export default defineTool({
     const { dataset, config, fields, sort, range, query, environment } = run.result.plan;
     const { rows, nextCursor, types, units } = run.result;
     const done = (markdown: string) =>
-      withExecutedSearch(markdown, run.executed, { dataset, fields, sort, query, ...range });
+      withExecutedSearch(markdown, run.executed, {
+        dataset,
+        fields,
+        sort,
+        query,
+        period: range.statsPeriod,
+        start: range.start,
+        end: range.end,
+      });
 
     const scope = project ? `${org}/${project}` : org;
     const facts = [

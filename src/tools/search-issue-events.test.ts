@@ -27,7 +27,7 @@ describe("search_issue_events", () => {
       "# Events of Issue \`BACKEND-1A\` in **\`acme\`**
 
       **Title**: \`OperationalError: connection to server at "pg-primary.acme.internal" (10.0.3.12), port 5432 failed: Connection refused\`
-      newest first: 3 shown.
+      Newest first: 3 events shown.
 
       - \`ab3e0db46282996f3688aec3a28ba852\` · 2026-11-01 11:48 UTC · \`production\` · release \`backend@2.14.0\` · user \`ops@brightpath.example\` · trace \`8088ca2920a539140b8daf3e3fd87934\`
       - \`dae00810361e44958dc77ae5c66a0692\` · 2026-10-30 23:51 UTC · \`staging\` · release \`backend@2.13.2\` · user \`jo.meyer@quillfox.example\` · trace \`eea4fb7a257878ebf8b828d1e7bd6b32\`

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { formatDate } from "../format/dates.js";
+import { withExecutedSearch } from "../agents/executed.js";
+import { runSearch } from "../agents/flow.js";
+import { explicitKeys, naturalLanguageQuery } from "../agents/params.js";
 import { inlineCode, truncate } from "../format/markdown.js";
 import { listIssueEvents, type SentryEvent } from "../sentry-api/events.js";
 import { getIssue } from "../sentry-api/issues.js";
@@ -7,6 +9,7 @@ import { defineTool } from "./define.js";
 import { assertWithinPins } from "./support/constraints.js";
 import { exceptionsOf, messageOf } from "./support/event-entries.js";
 import { environmentOf, traceIdOf } from "./support/event-format.js";
+import { dateText } from "./support/issue-format.js";
 import { issueIdParam, issueUrlParam, resolveIssueTarget } from "./support/issue-target.js";
 import { cursor, organizationSlug, period } from "./support/params.js";
 import { toolHint } from "./support/tool-hint.js";
@@ -40,7 +43,7 @@ function eventLine(event: SentryEvent, issueTitle: string): string {
   const text = eventText(event, issueTitle);
   const parts = [
     inlineCode(event.eventID),
-    event.dateCreated ? formatDate(event.dateCreated) : undefined,
+    event.dateCreated ? dateText(event.dateCreated) : undefined,
     environmentOf(event) ? inlineCode(environmentOf(event)) : undefined,
     release ? `release ${inlineCode(release)}` : undefined,
     user ? `user ${inlineCode(user)}` : undefined,
@@ -60,11 +63,12 @@ export default defineTool({
     issueId: issueIdParam,
     issueUrl: issueUrlParam,
     query: z.string().trim().max(1000).optional().describe("Sentry event search query"),
+    naturalLanguageQuery,
     environment: z.string().trim().min(1).max(64).optional().describe("Only this environment"),
     period: period.describe("Relative time range such as 24h or 14d (default: Sentry's 90 days)"),
     sort: z
       .enum(["newest", "random", "-timestamp"])
-      .default("newest")
+      .optional()
       .describe("newest (default; -timestamp is the same) or random (a sample across the range)"),
     limit: z.number().int().min(1).max(100).default(25).describe("Events per page (default 25)"),
     cursor,
@@ -74,27 +78,46 @@ export default defineTool({
   requiredScopes: ["event:read"],
   async handler(params, ctx) {
     const { org, issueId } = resolveIssueTarget(params, ctx);
-    const [issue, page] = await Promise.all([
+    const [issue, run] = await Promise.all([
       getIssue(ctx.client, org, issueId, ctx.signal),
-      listIssueEvents(ctx.client, org, issueId, {
-        query: params.query,
-        statsPeriod: params.period,
-        environment: params.environment ? [params.environment] : undefined,
-        sample: params.sort === "random",
-        limit: params.limit,
-        cursor: params.cursor,
-        // full events carry the trace context, which list items lack
-        full: true,
-        signal: ctx.signal,
+      runSearch({
+        ctx,
+        kind: "issue-events",
+        org,
+        request: {
+          query: params.query,
+          sort: params.sort,
+          period: params.period,
+          environment: params.environment,
+        },
+        explicit: explicitKeys(params, ["query", "sort", "period", "environment"]),
+        naturalLanguageQuery: params.naturalLanguageQuery,
+        fieldSource: () => ({ kind: "issue-tags", issueId }),
+        execute: (req) =>
+          listIssueEvents(ctx.client, org, issueId, {
+            query: req.query || undefined,
+            statsPeriod: req.period,
+            environment: req.environment ? [req.environment] : undefined,
+            sample: req.sort === "random",
+            limit: params.limit,
+            cursor: params.cursor,
+            // full events carry the trace context, which list items lack
+            full: true,
+            signal: ctx.signal,
+          }),
       }),
     ]);
+    const page = run.result;
+    const { query, period, environment } = run.request;
+    const sort = run.request.sort === "random" ? "random" : "newest";
+    const done = (markdown: string) => withExecutedSearch(markdown, run.executed, { sort });
     assertWithinPins(ctx, org, issue.project.slug);
     const id = issue.shortId ?? issue.id;
     const filters = [
-      params.sort === "random" ? "Random sample" : "Newest first",
-      params.query ? `query ${inlineCode(params.query)}` : undefined,
-      params.environment ? `environment ${inlineCode(params.environment)}` : undefined,
-      params.period ? `last ${params.period}` : undefined,
+      sort === "random" ? "Random sample" : "Newest first",
+      query ? `query ${inlineCode(query)}` : undefined,
+      environment ? `environment ${inlineCode(environment)}` : undefined,
+      period ? `last ${period}` : undefined,
     ].filter(Boolean);
     const lines = [
       `# Events of Issue ${inlineCode(id)} in **${inlineCode(org)}**`,
@@ -107,7 +130,7 @@ export default defineTool({
       lines.push(
         "No events match. Widen the period, drop filters, or check the query syntax (e.g. `environment:production`).",
       );
-      return lines.join("\n");
+      return done(lines.join("\n"));
     }
     lines.push(...page.data.map((e) => eventLine(e, issue.title)));
     const notes = [];
@@ -118,6 +141,6 @@ export default defineTool({
     if (page.nextCursor)
       notes.push(`- More events: pass \`cursor: "${page.nextCursor}"\` with the same filters.`);
     if (notes.length) lines.push("", "## Response Notes", "", ...notes);
-    return lines.join("\n");
+    return done(lines.join("\n"));
   },
 });

@@ -257,7 +257,9 @@ describe("update_issue", () => {
       status: "resolvedInNextRelease",
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatchInlineSnapshot(`"Input error: Sentry rejected the request to update issue STOREFRONT-2. \`statusDetails\`: No release data present in the system to form a basis for 'Next Release'. Use status "resolved" instead, or create a release for the project first."`);
+    expect(textOf(result)).toMatchInlineSnapshot(
+      `"Input error: Sentry rejected the request to update issue STOREFRONT-2. \`statusDetails\`: No release data present in the system to form a basis for 'Next Release'. Use status "resolved" instead, or create a release for the project first."`,
+    );
   });
 
   it("turns a 403 into the missing scope and the skill to grant", async () => {
@@ -266,7 +268,9 @@ describe("update_issue", () => {
       issueId: "FRONTEND-2F",
       status: "resolved",
     });
-    expect(textOf(result)).toMatchInlineSnapshot(`"Input error: Sentry refused to update issue FRONTEND-2F: the token lacks \`event:write\` or the user may not change this resource (Sentry: "You do not have permission to perform this action"). Grant the triage skill with a token (or OAuth grant) that has \`event:write\`, or ask an organization owner or manager."`);
+    expect(textOf(result)).toMatchInlineSnapshot(
+      `"Input error: Sentry refused to update issue FRONTEND-2F: the token lacks \`event:write\` or the user may not change this resource (Sentry: "You do not have permission to perform this action"). Grant the triage skill with a token (or OAuth grant) that has \`event:write\`, or ask an organization owner or manager."`,
+    );
   });
 
   it("keeps the update when the reason comment fails", async () => {

@@ -1,4 +1,3 @@
-import { formatDate } from "../../format/dates.js";
 import { codeBlock, inlineCode, truncate } from "../../format/markdown.js";
 import type { SentryEvent } from "../../sentry-api/events.js";
 import { breadcrumbLine } from "./breadcrumb-format.js";
@@ -10,6 +9,7 @@ import {
   stacktraceOf,
   threadsOf,
 } from "./event-entries.js";
+import { dateText } from "./issue-format.js";
 import {
   defaultThread,
   type FrameOptions,
@@ -241,7 +241,7 @@ export function eventHeader(event: SentryEvent, label: string): string[] {
   const env = environmentOf(event);
   const transaction = tagValue(event, "transaction");
   const facts = [
-    event.dateCreated ? `**Occurred**: ${formatDate(event.dateCreated)}` : undefined,
+    event.dateCreated ? `**Occurred**: ${dateText(event.dateCreated)}` : undefined,
     env ? `**Environment**: ${inlineCode(env)}` : undefined,
     event.release ? `**Release**: ${inlineCode(event.release)}` : undefined,
     transaction ? `**Transaction**: ${inlineCode(transaction)}` : undefined,

@@ -1,10 +1,16 @@
-import { formatDate } from "../../format/dates.js";
-import { inlineCode, truncate } from "../../format/markdown.js";
+import { inlineCode, text, truncate } from "../../format/markdown.js";
 import type { SentryEvent } from "../../sentry-api/events.js";
 import type { Issue, IssueTag } from "../../sentry-api/issues.js";
 import { breadcrumbsOf, exceptionsOf, threadsOf } from "./event-entries.js";
 import { eventHeader, formatEventBody, replayIdOf, traceIdOf } from "./event-format.js";
-import { assigneeLabel, formatCount, kindLabel, statusLabel } from "./issue-format.js";
+import {
+  assigneeLabel,
+  dateText,
+  formatCount,
+  idText,
+  kindLabel,
+  statusLabel,
+} from "./issue-format.js";
 import {
   formatMetricDetails,
   type MetricDetails,
@@ -70,10 +76,10 @@ function header(input: IssueDetailsInput): string[] {
     `# Issue ${/^[A-Za-z0-9_.-]+$/.test(id) ? id : inlineCode(id)} in **${inlineCode(org)}**`,
     "",
     `**Title**: ${inlineCode(truncate(issue.title || "(no title)", 300))}`,
-    `**Kind**: ${kindLabel(issue)} · **Status**: ${statusLabel(issue)}${issue.priority ? ` · **Priority**: ${issue.priority}` : ""}${issue.level ? ` · **Level**: ${issue.level}` : ""}`,
-    `**Project**: ${inlineCode(issue.project.slug)}${issue.platform ? ` (${issue.platform})` : ""} · **Issue ID**: ${issue.id}`,
+    `**Kind**: ${kindLabel(issue)} · **Status**: ${statusLabel(issue)}${issue.priority ? ` · **Priority**: ${text(issue.priority)}` : ""}${issue.level ? ` · **Level**: ${text(issue.level)}` : ""}`,
+    `**Project**: ${inlineCode(issue.project.slug)}${issue.platform ? ` (${text(issue.platform)})` : ""} · **Issue ID**: ${idText(issue.id)}`,
     `**Events**: ${formatCount(issue.count) ?? "?"} · **Users**: ${formatCount(issue.userCount) ?? "0"}${issue.isUnhandled ? " · unhandled" : ""}${issue.numComments ? ` · **Comments**: ${issue.numComments}` : ""}`,
-    `**First seen**: ${formatDate(issue.firstSeen) ?? "?"} · **Last seen**: ${formatDate(issue.lastSeen) ?? "?"}`,
+    `**First seen**: ${dateText(issue.firstSeen) ?? "?"} · **Last seen**: ${dateText(issue.lastSeen) ?? "?"}`,
     `**Assigned to**: ${assigneeLabel(issue)}`,
   ];
   if (issue.culprit) lines.push(`**Culprit**: ${inlineCode(truncate(issue.culprit, 300))}`);

@@ -33,7 +33,7 @@ function standaloneEvent(ctx: ToolContext, org: string, project: string, event: 
   const lines = [
     `# Event ${inlineCode(event.eventID)} in **${inlineCode(org)}**`,
     "",
-    `**Project**: ${inlineCode(project)}${event.type ? ` · **Type**: ${event.type}` : ""}`,
+    `**Project**: ${inlineCode(project)}${event.type ? ` · **Type**: ${inlineCode(event.type)}` : ""}`,
     ...(event.title ? [`**Title**: ${inlineCode(event.title)}`] : []),
     "This event is not part of an issue.",
     "",

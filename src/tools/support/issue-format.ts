@@ -2,6 +2,17 @@ import { formatDate } from "../../format/dates.js";
 import { inlineCode, text } from "../../format/markdown.js";
 import type { Issue } from "../../sentry-api/issues.js";
 
+/** A date for markdown: formatted when valid, else the raw value as code, never as prose. */
+export function dateText(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  return Number.isNaN(Date.parse(value)) ? inlineCode(value) : formatDate(value);
+}
+
+/** An identifier for markdown: as it is when plain, else as code. */
+export function idText(value: string): string {
+  return /^[A-Za-z0-9_.:-]+$/.test(value) ? value : inlineCode(value);
+}
+
 export function formatCount(value: number | undefined): string | undefined {
   return value === undefined || Number.isNaN(value) ? undefined : value.toLocaleString("en-US");
 }
@@ -23,7 +34,7 @@ function statusDetail(details: Record<string, unknown> | null | undefined): stri
     const id = str((details.inCommit as Record<string, unknown>).id);
     return id ? `in commit ${inlineCode(id.slice(0, 12))}` : "in a commit";
   }
-  if (str(details.ignoreUntil)) return `until ${formatDate(str(details.ignoreUntil))}`;
+  if (str(details.ignoreUntil)) return `until ${dateText(str(details.ignoreUntil))}`;
   if (str(details.ignoreCount)) return `until ${str(details.ignoreCount)} more events`;
   if (str(details.ignoreUserCount)) return `until ${str(details.ignoreUserCount)} more users`;
   return undefined;
@@ -34,10 +45,12 @@ export function statusLabel(
 ): string {
   const status = issue.status ?? "unknown";
   const extras = [
-    issue.substatus && issue.substatus !== status ? issue.substatus.replace(/_/g, " ") : undefined,
+    issue.substatus && issue.substatus !== status
+      ? text(issue.substatus.replace(/_/g, " "))
+      : undefined,
     statusDetail(issue.statusDetails),
   ].filter(Boolean);
-  return extras.length ? `${status} (${extras.join(", ")})` : status;
+  return extras.length ? `${text(status)} (${extras.join(", ")})` : text(status);
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -52,7 +65,7 @@ export function kindLabel(issue: Pick<Issue, "issueCategory" | "issueType" | "ty
   if (issue.type === "csp") return "CSP violation";
   const category = (issue.issueCategory ?? issue.type ?? "error").replace(/_/g, " ");
   const type = issue.issueType;
-  if (!type || type === "error") return category;
+  if (!type || type === "error") return text(category);
   const pretty = (
     TYPE_NAMES[type] ??
     type
@@ -64,19 +77,19 @@ export function kindLabel(issue: Pick<Issue, "issueCategory" | "issueType" | "ty
       .replace(/\bapi\b/gi, "API")
       .replace(/\bio\b/gi, "I/O")
   ).trim();
-  if (!pretty || pretty === category || pretty === `${category} issue`) return category;
-  return `${category}: ${pretty}`;
+  if (!pretty || pretty === category || pretty === `${category} issue`) return text(category);
+  return text(`${category}: ${pretty}`);
 }
 
 /** One dense line per issue, for lists. Untrusted text goes through inlineCode. */
 export function issueLine(issue: Issue): string {
   const parts = [
-    `**${issue.shortId ?? issue.id}**`,
+    `**${idText(issue.shortId ?? issue.id)}**`,
     inlineCode(issue.title || "(no title)"),
     [statusLabel(issue), issue.priority, issue.level].filter(Boolean).join(", "),
     kindLabel(issue) !== "error" ? kindLabel(issue) : undefined,
     `${formatCount(issue.count) ?? "?"} events, ${formatCount(issue.userCount) ?? "0"} users`,
-    issue.lastSeen ? `last ${formatDate(issue.lastSeen)}` : undefined,
+    issue.lastSeen ? `last ${dateText(issue.lastSeen)}` : undefined,
     `project ${inlineCode(issue.project.slug)}`,
     issue.assignedTo ? `assigned ${assigneeLabel(issue)}` : undefined,
   ];

@@ -5,6 +5,7 @@
  */
 
 import { z } from "zod";
+import { truncate } from "../../format/markdown.js";
 import type { Flamegraph, FlamegraphFrame, FrameInfo } from "../../sentry-api/profiles.js";
 
 export const profileFrameSchema = z.object({
@@ -23,6 +24,7 @@ export const profileFrameSchema = z.object({
 
 export const hotPathSchema = z.object({
   stack: z.array(z.number()).describe("frame indexes, root to leaf; the last is the bottleneck"),
+  rootFramesOmitted: z.number().describe("outermost frames left out of a deep stack"),
   leaf: z.number().describe("frame index of the sampled leaf, even when it is library code"),
   samples: z.number(),
   durationMs: z.number(),
@@ -68,6 +70,10 @@ export const comparisonSchema = z.object({
 export type ProfileComparison = z.output<typeof comparisonSchema>;
 
 export const MAX_TOP_FUNCTIONS = 10;
+/** Frames listed for top functions and hot paths (comparison may add MAX_COMPARED more). */
+export const MAX_FRAMES = 40;
+export const MAX_STACK_DEPTH = 12;
+const MAX_NAME = 200;
 export const MAX_COMPARED = 10;
 const CHANGE_THRESHOLD = 10;
 
@@ -152,14 +158,19 @@ class FrameTable {
     private readonly totalNs: number,
   ) {}
 
+  /** How many of these frames are not listed yet. */
+  missing(upstream: number[]): number {
+    return new Set(upstream.filter((k) => !this.#index.has(k))).size;
+  }
+
   add(upstream: number): number {
     const known = this.#index.get(upstream);
     if (known !== undefined) return known;
     const f = this.fg.shared?.frames?.[upstream];
     const info = this.fg.shared?.frame_infos?.[upstream];
     this.frames.push({
-      name: f?.name ?? "(unknown)",
-      file: f?.file ?? f?.path ?? undefined,
+      name: truncate(f?.name ?? "(unknown)", MAX_NAME),
+      file: f?.file || f?.path ? truncate(f?.file ?? f?.path ?? "", MAX_NAME) : undefined,
       line: f?.line ?? undefined,
       isApplication: f?.is_application ?? false,
       occurrences: info?.count ?? 0,
@@ -206,13 +217,23 @@ export function analyzeFlamegraphs(
 
   const stacks = mergedStacks(current);
   const totalSamples = stacks.reduce((sum, s) => sum + s.samples, 0);
-  const hotPaths = stacks.slice(0, opts.maxHotPaths).map((s) => ({
-    stack: s.frames.filter(eligible).map((k) => table.add(k)),
-    leaf: table.add(s.frames[s.frames.length - 1]),
-    samples: s.samples,
-    durationMs: ms(s.ns),
-    percent: pct(s.ns, t.totalNs) || pct(s.samples, totalSamples),
-  }));
+  // Deep stacks keep their leaf end; paths that would overflow the frame table are left out.
+  const hotPaths: ProfileAnalysis["hotPaths"] = [];
+  for (const s of stacks) {
+    if (hotPaths.length >= opts.maxHotPaths) break;
+    const shown = s.frames.filter(eligible);
+    const kept = shown.slice(-MAX_STACK_DEPTH);
+    const leaf = s.frames[s.frames.length - 1];
+    if (table.frames.length + table.missing([...kept, leaf]) > MAX_FRAMES) continue;
+    hotPaths.push({
+      stack: kept.map((k) => table.add(k)),
+      rootFramesOmitted: shown.length - kept.length,
+      leaf: table.add(leaf),
+      samples: s.samples,
+      durationMs: ms(s.ns),
+      percent: pct(s.ns, t.totalNs) || pct(s.samples, totalSamples),
+    });
+  }
 
   const analysis: ProfileAnalysis = {
     platform: current.platform ?? undefined,

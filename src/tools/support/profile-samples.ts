@@ -4,6 +4,7 @@
  */
 
 import { z } from "zod";
+import { truncate } from "../../format/markdown.js";
 import type {
   ProfileChunk,
   SampleData,
@@ -94,6 +95,8 @@ export const sampleAnalysisSchema = z.object({
 export type SampleAnalysis = z.output<typeof sampleAnalysisSchema>;
 
 export const MAX_TOP_FRAMES = 10;
+const MAX_NAME = 200;
+const short = (v: string | null | undefined) => (v ? truncate(v, MAX_NAME) : undefined);
 export const MAX_THREADS = 20;
 
 const joined = (...parts: Array<string | null | undefined>) =>
@@ -116,7 +119,7 @@ export function analyzeSamples(
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([id, samples]) => ({
       id,
-      name: data.thread_metadata[id]?.name ?? undefined,
+      name: short(data.thread_metadata[id]?.name),
       samples,
       active: opts.activeThread ? id === opts.activeThread : undefined,
     }));
@@ -127,9 +130,9 @@ export function analyzeSamples(
     .map(([k, samples]) => {
       const f = data.frames[k];
       return {
-        name: f?.function ?? "(unknown)",
-        module: f?.module ?? f?.package ?? undefined,
-        file: f?.filename ?? f?.abs_path ?? undefined,
+        name: truncate(f?.function ?? "(unknown)", MAX_NAME),
+        module: short(f?.module ?? f?.package),
+        file: short(f?.filename ?? f?.abs_path),
         line: f?.lineno ?? undefined,
         isApplication: f?.in_app ?? false,
         samples,

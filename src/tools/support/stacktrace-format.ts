@@ -1,4 +1,4 @@
-import { codeBlock, inlineCode, truncate } from "../../format/markdown.js";
+import { codeBlock, inlineCode, text, truncate } from "../../format/markdown.js";
 import type { ExceptionValue, Frame, ThreadsData } from "./event-entries.js";
 
 const MAX_VAR_LENGTH = 120;
@@ -86,7 +86,9 @@ function exceptionHead(exc: ExceptionValue): string {
       : exc.mechanism?.handled === true
         ? "handled"
         : undefined;
-  const mech = [exc.mechanism?.type, handled].filter(Boolean).join(", ");
+  const mech = [exc.mechanism?.type && text(exc.mechanism.type), handled]
+    .filter(Boolean)
+    .join(", ");
   return `${inlineCode(truncate(head, 500))}${mech ? ` (${mech})` : ""}`;
 }
 
@@ -120,7 +122,9 @@ export function threadLabel(thread: Thread): string {
   const flags = [thread.crashed ? "crashed" : undefined, thread.current ? "current" : undefined]
     .filter(Boolean)
     .join(", ");
-  return `${thread.id != null ? `${thread.id} ` : ""}${name}${flags ? ` (${flags})` : ""}`;
+  const id =
+    typeof thread.id === "number" ? `${thread.id} ` : thread.id ? `${inlineCode(thread.id)} ` : "";
+  return `${id}${name}${flags ? ` (${flags})` : ""}`;
 }
 
 /** The thread Sentry shows by default: crashed, else the first with frames, else the first. */

@@ -1,6 +1,6 @@
-import { formatDate } from "../../format/dates.js";
 import { inlineCode, text, truncate } from "../../format/markdown.js";
 import type { Committers } from "../../sentry-api/events.js";
+import { dateText } from "./issue-format.js";
 
 export interface SuspectCommit {
   sha: string;
@@ -39,7 +39,7 @@ export function formatSuspectCommit(commit: SuspectCommit): string[] {
     `**Commit**: ${inlineCode(commit.sha.slice(0, 12))}${commit.repository ? ` in ${inlineCode(commit.repository)}` : ""}`,
     ...(commit.message ? [`**Message**: ${inlineCode(truncate(commit.message, 200))}`] : []),
     ...(commit.author ? [`**Author**: ${text(commit.author)}`] : []),
-    ...(commit.date ? [`**Date**: ${formatDate(commit.date)}`] : []),
+    ...(commit.date ? [`**Date**: ${dateText(commit.date)}`] : []),
     ...(commit.source ? [`**Source**: ${text(commit.source)}`] : []),
     "",
   ];

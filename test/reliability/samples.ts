@@ -1,0 +1,150 @@
+/**
+ * Arguments that make each tool do real work against the seeded sandbox, for the suites that
+ * run every tool (faults, budget, hostile data, canary, fuzz). A tool missing from the table
+ * gets arguments guessed from its parameter names; `sampleCoverage` in the faults suite fails
+ * loudly when a guess does not work, asking for a line here.
+ */
+
+import { z } from "zod";
+import type { SandboxStore } from "../../sandbox/server.js";
+import type { AnyTool } from "../../src/tools/types.js";
+
+export type Args = Record<string, unknown>;
+
+const ORG = { organizationSlug: "acme" };
+const ISSUE = { ...ORG, issueId: "BACKEND-1A" };
+
+/** Representative arguments per tool; ids come from the store where the seed makes them. */
+export function sampleTable(store: SandboxStore): Record<string, Args> {
+  const attachment = store.attachments[0];
+  const attachmentProject = store.projects.find((p) => p.id === attachment?.projectId);
+  const traceId = store.explore.traceIds.checkout ?? Object.values(store.explore.traceIds)[0];
+  const span = store.explore.spans.find((s) => s.traceId === traceId);
+  const profiled = store.explore.spans.find((s) => s.profileId);
+  const payments = store.projects.find((p) => p.slug === "payments");
+  const paymentsKey = store.projectKeys.find((k) => k.projectId === payments?.id);
+  return {
+    whoami: {},
+    find_organizations: {},
+    find_projects: ORG,
+    find_teams: ORG,
+    search_issues: ORG,
+    get_issue_details: ISSUE,
+    get_event_stacktrace: ISSUE,
+    get_issue_breadcrumbs: ISSUE,
+    get_issue_activity: ISSUE,
+    get_issue_tag_values: { ...ISSUE, tagKey: "url" },
+    get_issue_user_reports: ISSUE,
+    search_issue_events: ISSUE,
+    get_event_attachment: {
+      ...ORG,
+      projectSlug: attachmentProject?.slug,
+      eventId: attachment?.eventId,
+      attachmentId: attachment?.id,
+    },
+    get_sentry_resource: { ...ORG, resourceType: "issue", resourceId: "BACKEND-1A" },
+    search_sentry_tools: { query: "issue events" },
+    execute_sentry_tool: { toolName: "find_teams", arguments: ORG },
+    update_issue: { ...ISSUE, status: "resolved" },
+    add_issue_note: { ...ISSUE, text: "Looked at this during the reliability run." },
+    create_team: { ...ORG, name: "Reliability Probe" },
+    create_project: { ...ORG, teamSlug: "platform", name: "Reliability Probe" },
+    update_project: { ...ORG, projectSlug: "payments", name: "Payments" },
+    add_team_to_project: { ...ORG, projectSlug: "payments", teamSlug: "web" },
+    remove_team_from_project: { ...ORG, projectSlug: "payments", teamSlug: "web" },
+    find_dsns: { ...ORG, projectSlug: "backend" },
+    create_dsn: { ...ORG, projectSlug: "frontend", name: "Reliability" },
+    update_dsn: { ...ORG, projectSlug: "payments", keyId: paymentsKey?.id, name: "Payments API" },
+    find_uptime_monitors: ORG,
+    get_uptime_monitor_details: { ...ORG, projectSlug: "payments", monitorId: "7300101" },
+    create_uptime_monitor: {
+      ...ORG,
+      projectSlug: "backend",
+      name: "Reliability probe",
+      url: "https://status.acme.example/health",
+      intervalSeconds: 60,
+    },
+    update_uptime_monitor: { ...ORG, projectSlug: "payments", monitorId: "7300101", name: "API" },
+    delete_uptime_monitor: { ...ORG, projectSlug: "backend", monitorId: "7300103" },
+    delete_monitor_environment: {
+      ...ORG,
+      projectSlug: "backend",
+      monitorSlug: "nightly-ledger-reconcile",
+      environment: "staging",
+    },
+    find_alert_rules: ORG,
+    get_alert_rule: { ...ORG, kind: "issue", ruleId: "81001" },
+    get_metric_monitor_details: { ...ORG, monitorId: "70012" },
+    find_monitors: ORG,
+    get_monitor_details: { ...ORG, monitorSlug: "payout-batch" },
+    find_dashboards: ORG,
+    get_dashboard_details: { ...ORG, dashboardId: "5101" },
+    search_docs: { query: "kubernetes helm chart" },
+    get_doc: { path: "/platforms/python/" },
+    analyze_issue_with_seer: ISSUE,
+    search_events: { ...ORG, dataset: "spans" },
+    get_trace_details: { ...ORG, traceId },
+    get_span_details: { ...ORG, traceId, spanId: span?.spanId },
+    find_releases: ORG,
+    get_release_details: { ...ORG, version: "backend@2.14.0" },
+    get_replay_details: { ...ORG, replayId: store.replays[0]?.id },
+    get_profile: { ...ORG, projectSlugOrId: "backend", transactionName: "GET /api/v2/orders/" },
+    get_profile_details: { ...ORG, projectSlugOrId: "backend", profileId: profiled?.profileId },
+    search_ai_conversations: ORG,
+    get_ai_conversation_details: { ...ORG, conversationId: store.aiConversations[0]?.id },
+  };
+}
+
+/** Guesses for tools not in the table, by parameter name. */
+const GUESSES: Record<string, unknown> = {
+  organizationSlug: "acme",
+  projectSlug: "backend",
+  projectSlugOrId: "backend",
+  issueId: "BACKEND-1A",
+  teamSlug: "platform",
+  query: "error",
+  name: "Reliability Probe",
+  text: "note",
+  tagKey: "url",
+  path: "/platforms/python/",
+  version: "backend@2.14.0",
+};
+
+function shapeOf(tool: AnyTool) {
+  return z.toJSONSchema(z.object(tool.inputSchema), { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, { type?: string; maximum?: number; enum?: unknown[] }>;
+    required?: string[];
+  };
+}
+
+/** The sample arguments of a tool: its table entry, or a guess from parameter names. */
+export function sampleArgs(tool: AnyTool, store: SandboxStore): Args {
+  const known = sampleTable(store)[tool.name];
+  if (known) return Object.fromEntries(Object.entries(known).filter(([, v]) => v !== undefined));
+  const shape = shapeOf(tool);
+  const args: Args = {};
+  for (const key of Object.keys(shape.properties ?? {})) {
+    if (key in GUESSES) args[key] = GUESSES[key];
+    else if (shape.required?.includes(key)) {
+      const prop = shape.properties?.[key];
+      args[key] = prop?.enum?.[0] ?? (prop?.type === "integer" ? 1 : "1");
+    }
+  }
+  return args;
+}
+
+/** The sample arguments with every bounded integer (limit, maxResults...) at its maximum. */
+export function maximalArgs(tool: AnyTool, store: SandboxStore): Args {
+  const args = sampleArgs(tool, store);
+  for (const [key, prop] of Object.entries(shapeOf(tool).properties ?? {})) {
+    if (prop.type === "integer" && prop.maximum !== undefined && /(^l|L)imit$|^max/.test(key)) {
+      args[key] = prop.maximum;
+    }
+  }
+  return args;
+}
+
+/** Parameter names of a tool (for "the error names the parameter" checks). */
+export function paramNames(tool: AnyTool): string[] {
+  return Object.keys(tool.inputSchema);
+}
