@@ -16,7 +16,9 @@ const TABLE: Array<[string, string]> = [
   ["comment on an issue", "add_issue_note"],
   ["tag values", "get_issue_tag_values"],
   ["search logs", "search_events"],
-  ["spans", "search_events"],
+  ["search spans", "search_events"],
+  ["search metrics", "search_events"],
+  ["span details", "get_span_details"],
   ["replay", "get_replay_details"],
   ["profile flamegraph", "get_profile"],
   ["alert rules", "find_alert_rules"],
@@ -42,11 +44,19 @@ const names = new Set(ALL_TOOLS.map((t) => t.name));
 describe("search_sentry_tools ranking", () => {
   it.each(TABLE.filter(([, tool]) => names.has(tool)))("%s → %s", (query, expected) => {
     const ranked = rankTools(ALL_TOOLS, query);
-    expect(ranked[0]?.tool.name, ranked.slice(0, 3).map((r) => `${r.tool.name}:${r.score}`).join(" ")).toBe(expected);
+    expect(
+      ranked[0]?.tool.name,
+      ranked
+        .slice(0, 3)
+        .map((r) => `${r.tool.name}:${r.score}`)
+        .join(" "),
+    ).toBe(expected);
   });
 
   it("covers at least 20 plain requests", () => {
-    expect(TABLE.filter(([, tool]) => names.has(tool)).length).toBeGreaterThanOrEqual(Math.min(20, names.size - 3));
+    expect(TABLE.filter(([, tool]) => names.has(tool)).length).toBeGreaterThanOrEqual(
+      Math.min(20, names.size - 3),
+    );
   });
 
   it("an exact name wins and ties break by name", () => {
@@ -58,7 +68,12 @@ describe("search_sentry_tools ranking", () => {
 
   it("stems and drops stop words", () => {
     expect(tokens("Show me the issues")).toEqual(["issu"]);
-    expect(["resolve", "resolved", "resolving", "resolves"].map((w) => tokens(w)[0])).toEqual(["resolv", "resolv", "resolv", "resolv"]);
+    expect(["resolve", "resolved", "resolving", "resolves"].map((w) => tokens(w)[0])).toEqual([
+      "resolv",
+      "resolv",
+      "resolv",
+      "resolv",
+    ]);
     expect(summary("First sentence. Second one.")).toBe("First sentence.");
   });
 });

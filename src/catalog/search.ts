@@ -63,21 +63,34 @@ export function rankTools(tools: readonly AnyTool[], query: string): Scored[] {
   // Adjacent pairs joined ("stack trace" → "stacktrace") match compound names.
   const pairs = single.slice(1).map((w, i) => `${single[i]}${w}`);
   const words = [...new Set([...single, ...pairs])];
-  return tools
-    .map((tool) => {
+  const indexed = tools.map((tool) => ({
+    tool,
+    name: new Set(tokens(tool.name.replace(/_/g, " "))),
+    title: new Set(tokens(tool.title)),
+    description: new Set(tokens(tool.description)),
+  }));
+  // Rare words say more than common ones ("span" beats "search"): weight by inverse frequency.
+  const weight = new Map(
+    words.map((w) => {
+      const df = indexed.filter(
+        (t) => t.name.has(w) || t.title.has(w) || t.description.has(w),
+      ).length;
+      return [w, Math.log(1 + tools.length / (1 + df))];
+    }),
+  );
+  return indexed
+    .map(({ tool, name, title, description }) => {
       if (tool.name === q || tool.name === q.replace(/\s+/g, "_")) return { tool, score: 1000 };
-      const name = new Set(tokens(tool.name.replace(/_/g, " ")));
-      const title = new Set(tokens(tool.title));
-      const description = new Set(tokens(tool.description));
       let score = 0;
       for (const w of words) {
-        if (name.has(w)) score += 10;
-        if (title.has(w)) score += 4;
-        if (description.has(w)) score += 2;
+        const idf = weight.get(w) ?? 0;
+        if (name.has(w)) score += 10 * idf;
+        if (title.has(w)) score += 4 * idf;
+        if (description.has(w)) score += 2 * idf;
       }
       // Phrase bonus: the whole request appears in the description.
       if (q.length > 3 && tool.description.toLowerCase().includes(q)) score += 5;
-      return { tool, score };
+      return { tool, score: Math.round(score * 100) / 100 };
     })
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name));

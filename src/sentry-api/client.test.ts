@@ -170,5 +170,8 @@ describe("pagination and error bodies", () => {
       "slug: This slug is taken.; name: Too long",
     );
     expect(errorDetail('{"detail":"Nope"}')).toBe("Nope");
+    expect(errorDetail('{"statusDetails":{"inNextRelease":["No release data"]}}')).toBe(
+      "statusDetails.inNextRelease: No release data",
+    );
   });
 });

@@ -48,6 +48,7 @@ export const EventSchema = z.object({
   release: z
     .union([z.string(), z.object({ version: z.string() })])
     .nullish()
+    .catch(null)
     .transform((r) => (r == null ? undefined : typeof r === "string" ? r : r.version)),
   environment: str,
   packages: z.record(z.string(), z.string().nullable()).nullish().catch(null),

@@ -5,13 +5,18 @@ import { enc } from "./organizations.js";
 const str = z.string().nullish();
 const count = z.number().nullish();
 const nameVersion = z.object({ name: str, version: str }).nullish();
+/** Replay timestamps may come without a zone (`2022-07-07T14:05:57.909921`); they are UTC. */
+const utc = z
+  .string()
+  .nullish()
+  .transform((v) => (v && /T[\d:.]+$/.test(v) ? `${v}Z` : v));
 
 /** A replay as `GET /organizations/{org}/replays/{id}/` returns it under `data`. */
 export const ReplaySchema = z.object({
   id: z.string(),
   project_id: z.coerce.string().nullish(),
-  started_at: str,
-  finished_at: str,
+  started_at: utc,
+  finished_at: utc,
   duration: count,
   environment: str,
   platform: str,

@@ -122,13 +122,23 @@ export function errorDetail(raw: string): string | undefined {
       typeof (detail as { message?: unknown }).message === "string"
     )
       return (detail as { message: string }).message;
-    const parts = Object.entries(body as Record<string, unknown>).map(
-      ([field, messages]) =>
-        `${field}: ${Array.isArray(messages) ? messages.join(" ") : String(messages)}`,
-    );
+    const parts = fieldMessages("", body);
     return parts.length ? parts.join("; ") : undefined;
   }
   return undefined;
+}
+
+/** Flattens `{"statusDetails": {"inNextRelease": ["..."]}}` to `statusDetails.inNextRelease: ...`. */
+function fieldMessages(prefix: string, value: unknown): string[] {
+  if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null)) {
+    return [`${prefix}: ${value.join(" ")}`];
+  }
+  if (value && typeof value === "object") {
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
+      fieldMessages(prefix ? `${prefix}.${key}` : key, v),
+    );
+  }
+  return [`${prefix}: ${String(value)}`];
 }
 
 /** The next cursor from a Sentry `Link` header, only when `results="true"`. */

@@ -17,8 +17,8 @@ export default defineTool({
   name: "search_ai_conversations",
   title: "Search AI Conversations",
   description: [
-    "List conversations with your AI agents (gen_ai spans grouped by conversation): first message, calls, errors, tokens, cost.",
-    "query matches text in titles, messages, agent and tool names.",
+    "List AI agent conversations (gen_ai spans grouped by conversation ID): first user message, LLM and tool calls, errors, tokens, cost.",
+    "Filter with query (free text), project and period.",
   ].join(" "),
   inputSchema: {
     organizationSlug,

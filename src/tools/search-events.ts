@@ -118,7 +118,7 @@ function responseNotes(
 
 export default defineTool({
   name: "search_events",
-  title: "Search Events",
+  title: "Search Events, Spans, Logs, Metrics",
   description: [
     "Query Sentry data as a table: dataset errors, spans, logs, metrics, profiles (profiled functions) or replays.",
     "`query` uses Sentry search syntax (`span.op:db`, `severity:error`, `trace:<id>`); `fields` are attributes or aggregates",
