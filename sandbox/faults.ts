@@ -42,6 +42,8 @@ export interface FaultSpec {
 export interface FaultHit {
   method: string;
   path: string;
+  /** raw query string without the leading "?" */
+  query: string;
   kind: FaultKind;
   aborted: boolean;
 }
@@ -115,11 +117,13 @@ export class FaultController {
   /** Hono middleware applying the faults; mount it before everything but request logging. */
   middleware(): MiddlewareHandler {
     return async (c, next) => {
-      const path = new URL(c.req.url).pathname;
+      const url = new URL(c.req.url);
+      const path = url.pathname;
       if (path.startsWith("/__sandbox/")) return next();
       const spec = this.take(c.req.method, path);
       if (!spec) return next();
-      const hit: FaultHit = { method: c.req.method, path, kind: spec.kind, aborted: false };
+      const query = url.search.replace(/^\?/, "");
+      const hit: FaultHit = { method: c.req.method, path, query, kind: spec.kind, aborted: false };
       this.hits.push(hit);
       const delay = spec.delayMs ?? (spec.kind === "slow" ? 1_000 : 0);
       if (delay > 0 && !(await holdFor(c, delay))) {

@@ -106,11 +106,15 @@ export function errorDetail(raw: string): string | undefined {
   try {
     body = JSON.parse(raw);
   } catch {
-    const textBody = raw
+    // An HTML error page (a gateway, a login wall): its title says it best.
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(raw)?.[1]?.replace(/\s+/g, " ").trim();
+    const textBody = (title || raw)
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
       .replace(/<[^>]*>/g, " ")
       .replace(/\s+/g, " ")
       .trim();
-    return textBody ? textBody.slice(0, 200) : undefined;
+    if (!textBody) return undefined;
+    return /^\s*</.test(raw) ? `${textBody.slice(0, 200)} (an HTML page)` : textBody.slice(0, 200);
   }
   if (typeof body === "string") return body;
   if (body && typeof body === "object") {

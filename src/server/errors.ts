@@ -1,5 +1,11 @@
 import { ApiError, isToolError } from "../errors.js";
 
+/** Ends a message with one period. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /**
  * Turns any thrown value into a message a model can act on. Sentry's own `detail` is kept
  * (it says what was wrong); stack traces and tokens never are.
@@ -20,14 +26,17 @@ export function errorMessage(error: unknown): string {
     case "auth":
       return `Authentication failed: ${detail}. The access token is invalid or expired; create a new one or log in again.`;
     case "rate_limited": {
-      const wait =
-        error instanceof ApiError && error.retryAfterSeconds
-          ? ` Retry after ${error.retryAfterSeconds} seconds.`
-          : " Wait a moment and retry.";
-      return `Rate limited by Sentry: ${detail}.${wait}`;
+      const seconds = error instanceof ApiError ? error.retryAfterSeconds : undefined;
+      const wait = seconds
+        ? ` Retry after ${seconds} second${seconds === 1 ? "" : "s"}.`
+        : " Wait a moment and retry.";
+      return `Rate limited by Sentry: ${sentence(detail ?? "")}${wait}`;
     }
     case "upstream":
-      return `Sentry error: ${error.message} This is usually temporary; retry shortly.`;
+      // A 2xx that could not be read is not a blip like a 503: say what may cause it.
+      return error instanceof ApiError && error.status >= 200 && error.status < 300
+        ? `Sentry error: ${sentence(error.message)} If this persists, a proxy may be changing Sentry's answers or this Sentry version answers in a shape this server does not support.`
+        : `Sentry error: ${sentence(error.message)} This is usually temporary; retry shortly.`;
     case "configuration":
       return `Configuration error: ${detail}`;
     case "llm_provider":

@@ -1,15 +1,19 @@
 import { stripInvisible } from "../format/markdown.js";
 import { isPassthrough, isRawContent, isStructured } from "../tools/define.js";
 import type { AnyTool, ToolCallResult } from "../tools/types.js";
+import { budgetNote, fitToBudget } from "./fit.js";
 
 /** Lone surrogates become U+FFFD; strict JSON clients (Codex) reject them otherwise. */
 export function sanitizeText(value: string): string {
   return value.toWellFormed();
 }
 
-/** Deep-sanitizes strings in a structured payload. */
+/**
+ * Deep-sanitizes strings in a structured payload: well-formed, and without the invisible and
+ * bidi control characters that could hide or reorder text (markdown gets the same treatment).
+ */
 export function sanitizeValue<T>(value: T): T {
-  if (typeof value === "string") return sanitizeText(value) as T;
+  if (typeof value === "string") return sanitizeText(stripInvisible(value)) as T;
   if (Array.isArray(value)) return value.map(sanitizeValue) as T;
   if (value && typeof value === "object") {
     // Undefined fields are dropped here, as JSON on the wire would drop them.
@@ -40,18 +44,18 @@ export function applyBudget(markdown: string, budget: number): string {
 export function toCallResult(tool: AnyTool, value: unknown, budget: number): ToolCallResult {
   if (isPassthrough(value)) return value.result;
   if (isStructured(value)) {
-    const payload = sanitizeValue(value.payload) as Record<string, unknown>;
-    if (tool.outputSchema) {
-      const check = tool.outputSchema.safeParse(payload);
-      if (!check.success) {
-        const issue = check.error.issues[0];
-        throw new Error(
-          `${tool.name} produced output that does not match its schema at ${issue?.path.join(".")}: ${issue?.message}`,
-        );
-      }
-    }
+    const full = sanitizeValue(value.payload) as Record<string, unknown>;
+    checkOutput(tool, full);
+    const text = JSON.stringify(full);
+    if (text.length <= budget) return { content: [{ type: "text", text }], structuredContent: full };
+    // Over the budget: the biggest lists lose items from the end, then long texts their tails.
+    const { payload, cuts } = fitToBudget(full, Math.max(0, budget - NOTE_ROOM));
+    checkOutput(tool, payload);
     return {
-      content: [{ type: "text", text: JSON.stringify(payload) }],
+      content: [
+        { type: "text", text: JSON.stringify(payload) },
+        { type: "text", text: budgetNote(budget, cuts) },
+      ],
       structuredContent: payload,
     };
   }
@@ -68,6 +72,20 @@ export function toCallResult(tool: AnyTool, value: unknown, budget: number): Too
     return { content: [{ type: "text", text: applyBudget(sanitizeText(value), budget) }] };
   }
   throw new Error(`${tool.name} returned an unsupported result`);
+}
+
+/** Room kept for the note beside a cut structured result. */
+const NOTE_ROOM = 500;
+
+function checkOutput(tool: AnyTool, payload: Record<string, unknown>): void {
+  if (!tool.outputSchema) return;
+  const check = tool.outputSchema.safeParse(payload);
+  if (!check.success) {
+    const issue = check.error.issues[0];
+    throw new Error(
+      `${tool.name} produced output that does not match its schema at ${issue?.path.join(".")}: ${issue?.message}`,
+    );
+  }
 }
 
 export function errorResult(message: string): ToolCallResult {

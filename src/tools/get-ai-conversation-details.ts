@@ -16,7 +16,7 @@ export default defineTool({
   name: "get_ai_conversation_details",
   title: "Get AI Conversation Details",
   description: [
-    "One AI conversation turn by turn: user and assistant messages, LLM calls with model and tokens, tool calls with arguments and results, linked traces and spans.",
+    "One AI conversation turn by turn: user and assistant messages, LLM calls with model and tokens, tool calls with arguments and results, and each turn's trace.",
     "conversationId comes from search_ai_conversations.",
   ].join(" "),
   inputSchema: {

@@ -31,7 +31,7 @@ export default defineTool({
   name: "get_profile",
   title: "Get Transaction Profile",
   description: [
-    "Where one transaction spends CPU time, from its aggregated profiles: hot paths, slowest functions with p75/p95/p99, user vs library time.",
+    "Where one transaction spends CPU time, from its aggregated flamegraph: hot paths, slowest functions with p75/p95/p99, user vs library time.",
     "Pass compareAgainstPeriod to find regressions against a baseline window.",
   ].join(" "),
   inputSchema: {

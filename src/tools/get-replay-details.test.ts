@@ -145,6 +145,39 @@ describe("get_replay_details", () => {
     expect(text.length).toBeLessThan(8_000);
   });
 
+  it("tolerates sparse payloads: zone-less times, dashed ids, nulls, no recording", async () => {
+    const sparse = {
+      data: {
+        id: "7e07485f-12f9-416b-8b14-26260799b51f",
+        project_id: 4500012,
+        started_at: "2022-07-07T14:05:57.909921",
+        finished_at: null,
+        duration: null,
+        error_ids: ["7e07485f-12f9-416b-8b14-26260799b51f"],
+        trace_ids: null,
+        urls: null,
+        user: { display_name: null, email: null, id: null, ip: "213.164.1.114" },
+        browser: null,
+        tags: ["unexpected"],
+        count_segments: 0,
+        is_archived: null,
+      },
+    };
+    const odd = toolCaller(sandbox, {
+      fetch: (input, init) =>
+        String(input).includes("/replays/7e07485f")
+          ? Promise.resolve(Response.json(sparse))
+          : fetch(input, init),
+    });
+    const text = await odd.text("get_replay_details", {
+      organizationSlug: "acme",
+      replayId: "7e07485f-12f9-416b-8b14-26260799b51f",
+    });
+    expect(text).toContain("**Started**: 2022-07-07 14:05 UTC");
+    expect(text).toContain("## Errors (1)\n\n- event `7e07485f-12f9-416b-8b14-26260799b51f`");
+    expect(text).not.toMatch(/null|undefined|User Activity|213\.164/);
+  });
+
   it("says when a replay is archived", async () => {
     const archived = sandbox.store.replays.find((r) => r.isArchived)!;
     const text = await tools.text("get_replay_details", {

@@ -17,7 +17,7 @@ export default defineTool({
   name: "search_ai_conversations",
   title: "Search AI Conversations",
   description: [
-    "List AI agent conversations (gen_ai spans grouped by conversation ID): first user message, LLM and tool calls, errors, tokens, cost.",
+    "List AI agent conversations (grouped by gen_ai.conversation.id): first user message, LLM and tool calls, errors, tokens, cost.",
     "Filter with query (free text), project and period.",
   ].join(" "),
   inputSchema: {
