@@ -29,7 +29,6 @@ function shape(schema: object, body: unknown) {
 }
 
 const str = { type: "string" };
-const nullable = (type: string) => ({ type: [type, "null"] });
 const activity = {
   type: "object",
   required: ["id", "user", "type", "data", "dateCreated"],
@@ -57,9 +56,12 @@ describe("issue activity, notes and user reports", () => {
       },
       body,
     );
-    const dates = body.activity.map((a: { dateCreated: string }) => a.dateCreated);
+    const { activity: items } = body as {
+      activity: Array<{ dateCreated: string; type: string; data: unknown }>;
+    };
+    const dates = items.map((a) => a.dateCreated);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(body.activity.find((a: { type: string }) => a.type === "assigned").data).toMatchObject({
+    expect(items.find((a) => a.type === "assigned")?.data).toMatchObject({
       assigneeName: "Priya Natarajan",
       assigneeEmail: expect.any(String),
     });

@@ -1,16 +1,18 @@
 import { it } from "vitest";
+import { writeFileSync, mkdirSync } from "node:fs";
+import { makeHostile } from "../sandbox/data/hostile.js";
+import { ALL_TOOLS } from "../src/catalog/index.js";
 import { startTestSandbox, toolCaller } from "./harness.js";
-import { FAULT_CASES } from "./reliability/fault-cases.js";
-it("samples", async () => {
+import { sampleArgs } from "./reliability/samples.js";
+it("dump", async () => {
   const sandbox = await startTestSandbox();
-  for (const fc of FAULT_CASES) {
-    const tools = toolCaller(sandbox, { retryBudgetMs: 300, timeoutMs: fc.timeoutMs ?? 2000 });
-    sandbox.faults.set({ path: "/**", ...fc.fault });
-    for (const [name, args] of [["get_issue_details", { organizationSlug: "acme", issueId: "BACKEND-1A" }], ["find_projects", { organizationSlug: "acme" }]] as const) {
-      const r = await tools.call(name, args);
-      const text = r.content.map((c: any) => c.text ?? "").join("\n");
-      console.log(`${fc.name} | ${name} | ${r.isError ? "ERR" : "ok"} | ${text.slice(0, 250).replace(/\n/g, "⏎")}`);
-    }
+  makeHostile(sandbox.store);
+  mkdirSync("/tmp/hostile", { recursive: true });
+  const tools = toolCaller(sandbox, { seer: { timeoutMs: 500, pollIntervalMs: 50 } });
+  for (const tool of ALL_TOOLS.filter((t) => t.annotations.readOnlyHint)) {
+    const r = await tools.call(tool.name, sampleArgs(tool, sandbox.store));
+    const text = r.content.map((c: any) => c.text ?? "").join("\n");
+    writeFileSync(`/tmp/hostile/${tool.name}.${r.structuredContent ? "json" : "md"}`, r.structuredContent ? JSON.stringify(r.structuredContent, null, 1) : text);
   }
   await sandbox.close();
-}, 120000);
+}, 60000);

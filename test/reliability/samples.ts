@@ -148,3 +148,91 @@ export function maximalArgs(tool: AnyTool, store: SandboxStore): Args {
 export function paramNames(tool: AnyTool): string[] {
   return Object.keys(tool.inputSchema);
 }
+
+/**
+ * Many more read calls than one per tool: every issue, dataset, trace, replay, monitor,
+ * dashboard, release and conversation of the seed, so formatters' rarer branches run too.
+ */
+export function sweepCalls(store: SandboxStore): Array<[string, Args]> {
+  const orgOf = (orgId: string) => store.organizations.find((o) => o.id === orgId)?.slug;
+  const projectOf = (projectId: string) => store.projects.find((p) => p.id === projectId);
+  const calls: Array<[string, Args]> = [];
+  for (const issue of store.issues) {
+    const project = projectOf(issue.projectId);
+    const org = project && orgOf(project.orgId);
+    if (!org) continue;
+    const args = { organizationSlug: org, issueId: issue.shortId };
+    for (const tool of [
+      "get_issue_details",
+      "get_event_stacktrace",
+      "get_issue_breadcrumbs",
+      "search_issue_events",
+      "get_issue_activity",
+      "get_issue_user_reports",
+    ]) {
+      calls.push([tool, args]);
+    }
+    calls.push(["get_issue_tag_values", { ...args, tagKey: "environment" }]);
+  }
+  for (const org of store.organizations) {
+    for (const dataset of ["errors", "spans", "logs", "metrics", "profiles", "replays"]) {
+      calls.push(["search_events", { organizationSlug: org.slug, dataset }]);
+    }
+    for (const tool of ["search_issues", "find_alert_rules", "find_monitors", "find_releases"]) {
+      calls.push([tool, { organizationSlug: org.slug }]);
+    }
+  }
+  for (const traceId of Object.values(store.explore.traceIds)) {
+    calls.push(["get_trace_details", { organizationSlug: "acme", traceId }]);
+  }
+  for (const replay of store.replays) {
+    calls.push(["get_replay_details", { organizationSlug: "acme", replayId: replay.id }]);
+  }
+  for (const conversation of store.aiConversations) {
+    calls.push([
+      "get_ai_conversation_details",
+      { organizationSlug: "acme", conversationId: conversation.id },
+    ]);
+  }
+  for (const monitor of store.crons.monitors) {
+    const org = orgOf(monitor.orgId);
+    if (org)
+      calls.push(["get_monitor_details", { organizationSlug: org, monitorSlug: monitor.slug }]);
+  }
+  for (const dashboard of store.dashboards) {
+    const org = orgOf(dashboard.orgId);
+    if (org)
+      calls.push(["get_dashboard_details", { organizationSlug: org, dashboardId: dashboard.id }]);
+  }
+  for (const release of store.releases) {
+    const org = orgOf(release.orgId);
+    if (org)
+      calls.push(["get_release_details", { organizationSlug: org, version: release.version }]);
+  }
+  for (const detector of store.alerts.detectors) {
+    const org = orgOf(detector.orgId);
+    if (org)
+      calls.push(["get_metric_monitor_details", { organizationSlug: org, monitorId: detector.id }]);
+  }
+  for (const { orgId, rule } of store.alerts.issueRules) {
+    const org = orgOf(orgId);
+    if (org)
+      calls.push(["get_alert_rule", { organizationSlug: org, kind: "issue", ruleId: rule.id }]);
+  }
+  for (const { orgId, rule } of store.alerts.metricRules) {
+    const org = orgOf(orgId);
+    if (org)
+      calls.push(["get_alert_rule", { organizationSlug: org, kind: "metric", ruleId: rule.id }]);
+  }
+  for (const monitor of store.uptimeMonitors) {
+    const org = orgOf(monitor.orgId);
+    const project = projectOf(monitor.projectId);
+    if (org && project) {
+      calls.push([
+        "get_uptime_monitor_details",
+        { organizationSlug: org, projectSlug: project.slug, monitorId: monitor.id },
+      ]);
+    }
+  }
+  return calls;
+}
