@@ -116,7 +116,9 @@ async function main(argv: string[]): Promise<void> {
       [
         `Sentry MCP server listening at ${server.url}${options.demo ? " (demo: embedded sandbox, organization acme)" : ""}`,
         `Add it to Claude Code:  claude mcp add --transport http sentry ${server.url}`,
-        ...(flags?.demoOAuth ? ["OAuth demo: sign in at the sandbox as dana.reyes@acme.example / sandbox"] : []),
+        ...(flags?.demoOAuth
+          ? ["OAuth demo: sign in at the sandbox as dana.reyes@acme.example / sandbox"]
+          : []),
         "",
       ].join("\n"),
     );

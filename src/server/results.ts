@@ -47,7 +47,8 @@ export function toCallResult(tool: AnyTool, value: unknown, budget: number): Too
     const full = sanitizeValue(value.payload) as Record<string, unknown>;
     checkOutput(tool, full);
     const text = JSON.stringify(full);
-    if (text.length <= budget) return { content: [{ type: "text", text }], structuredContent: full };
+    if (text.length <= budget)
+      return { content: [{ type: "text", text }], structuredContent: full };
     // Over the budget: the biggest lists lose items from the end, then long texts their tails.
     const { payload, cuts } = fitToBudget(full, Math.max(0, budget - NOTE_ROOM));
     checkOutput(tool, payload);

@@ -222,7 +222,7 @@ export function formatDetectorDetails(d: Detector, dc: DetectorContext): string[
 function legacyThresholds(rule: MetricAlertRule): string[] {
   const above = rule.thresholdType !== 1;
   const out = (rule.triggers ?? []).map((t) => {
-    const label = humanize(t.label ?? "trigger");
+    const label = text(humanize(t.label ?? "trigger"));
     return `${label} when ${above ? "above" : "below"} ${inlineCode(t.alertThreshold ?? "?")}`;
   });
   if (rule.resolveThreshold != null)
