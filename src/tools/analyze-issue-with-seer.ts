@@ -5,6 +5,7 @@ import { getAutofixState, startAutofix } from "../sentry-api/autofix.js";
 import { getIssue } from "../sentry-api/issues.js";
 import { defineTool } from "./define.js";
 import { assertWithinPins } from "./support/constraints.js";
+import { QUOTED_NOTE } from "./support/issue-details-format.js";
 import { issueIdParam, issueUrlParam, resolveIssueTarget } from "./support/issue-target.js";
 import { organizationSlug } from "./support/params.js";
 import { seerBody, seerHeader, statusWords } from "./support/seer-format.js";
@@ -173,6 +174,7 @@ export default defineTool({
     }
     if (result.status === "completed")
       notes.push("- Check Seer's reasoning against the stack trace before applying the fix.");
+    notes.push(QUOTED_NOTE);
     lines.push("## Response Notes", "", ...notes);
     return lines.join("\n").trimEnd();
   },

@@ -288,7 +288,7 @@ export function formatLegacyMetricRule(
   lines.push("### Actions", "");
   const actions = (rule.triggers ?? []).flatMap((t) =>
     (t.actions ?? []).map(
-      (a) => `${humanize(t.label ?? "trigger")}: ${legacyMetricActionPhrase(a, lc.dir)}`,
+      (a) => `${text(humanize(t.label ?? "trigger"))}: ${legacyMetricActionPhrase(a, lc.dir)}`,
     ),
   );
   lines.push(...(actions.length ? actions.map((a) => `- ${a}`) : ["- none"]), "");
