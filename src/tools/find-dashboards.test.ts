@@ -34,7 +34,7 @@ describe("find_dashboards", () => {
 
       ## Response Notes
 
-      - Widgets and their queries: \`execute_sentry_tool(toolName="get_dashboard_details", arguments={"organizationSlug":"acme","dashboardId":"5101"})\`."
+      - Widgets and their queries: \`get_dashboard_details(organizationSlug="acme", dashboardId="5101")\` via \`execute_sentry_tool\`."
     `);
     expect(text).not.toMatch(/4500011|widgetDisplay|null|undefined/);
   });

@@ -49,7 +49,7 @@ describe("find_monitors", () => {
 
       ## Response Notes
 
-      - Check-ins and stats of a monitor: \`execute_sentry_tool(toolName="get_monitor_details", arguments={"organizationSlug":"acme","monitorSlug":"push-digest"})\`."
+      - Check-ins and stats of a monitor: \`get_monitor_details(organizationSlug="acme", monitorSlug="push-digest")\` via \`execute_sentry_tool\`."
     `);
     expect(text).not.toMatch(/schedule_type|checkin_margin|null|undefined|\[1,/);
   });

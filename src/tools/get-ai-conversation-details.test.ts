@@ -80,7 +80,7 @@ describe("get_ai_conversation_details", () => {
 
       ## Response Notes
 
-      - Spans, timings and errors of a turn: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"91dc603ae6df792288934b08581ffb6c"})\`."
+      - Spans, timings and errors of a turn: \`get_trace_details(organizationSlug="acme", traceId="91dc603ae6df792288934b08581ffb6c")\` via \`execute_sentry_tool\`."
     `);
   });
 

@@ -35,7 +35,7 @@ describe("get_event_attachment", () => {
 
       ## Response Notes
 
-      - Download one: \`execute_sentry_tool(toolName="get_event_attachment", arguments={"organizationSlug":"acme","projectSlug":"mobile-app","eventId":"e62c6773394d19cafd5ec489531445a8","attachmentId":"7700004"})\` with its ID. Text and images up to 1 MB come back inline."
+      - Download one: \`get_event_attachment(organizationSlug="acme", projectSlug="mobile-app", eventId="e62c6773394d19cafd5ec489531445a8", attachmentId="7700004")\` via \`execute_sentry_tool\` with its ID. Text and images up to 1 MB come back inline."
     `);
   });
 

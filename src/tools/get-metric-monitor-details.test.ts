@@ -53,8 +53,8 @@ describe("get_metric_monitor_details", () => {
 
       ## Response Notes
 
-      - The monitor's latest issue: \`execute_sentry_tool(toolName="get_issue_details", arguments={"organizationSlug":"acme","issueId":"BACKEND-1K"})\`.
-      - The data it watches: \`execute_sentry_tool(toolName="search_events", arguments={"organizationSlug":"acme","dataset":"errors","query":"transaction:/api/v2/orders/*/checkout/ level:error","fields":["count()"],"projectSlug":"backend","environment":"production"})\`."
+      - The monitor's latest issue: \`get_issue_details(organizationSlug="acme", issueId="BACKEND-1K")\` via \`execute_sentry_tool\`.
+      - The data it watches: \`search_events(organizationSlug="acme", dataset="errors", query="transaction:/api/v2/orders/*/checkout/ level:error", fields=["count()"], projectSlug="backend", environment="production")\` via \`execute_sentry_tool\`."
     `);
     expect(text).not.toMatch(/99\d{4}|conditionResult|snubaQuery|null|undefined/);
   });

@@ -57,7 +57,7 @@ describe("get_monitor_details", () => {
 
       ## Response Notes
 
-      - Issues from this monitor: \`execute_sentry_tool(toolName="search_issues", arguments={"organizationSlug":"acme","query":"monitor.slug:nightly-ledger-reconcile"})\`."
+      - Issues from this monitor: \`search_issues(organizationSlug="acme", query="monitor.slug:nightly-ledger-reconcile")\` via \`execute_sentry_tool\`."
     `);
     expect(text).not.toMatch(/schedule_type|checkin_margin|null|undefined/);
   });

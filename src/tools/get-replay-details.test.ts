@@ -66,8 +66,8 @@ describe("get_replay_details", () => {
 
       ## Response Notes
 
-      - Stack trace of an error: \`execute_sentry_tool(toolName="get_issue_details", arguments={"organizationSlug":"acme","issueId":"FRONTEND-2B"})\`.
-      - A trace of this session: \`execute_sentry_tool(toolName="get_trace_details", arguments={"organizationSlug":"acme","traceId":"9d13d142c48e0e8b88cfc1978042d140"})\`."
+      - Stack trace of an error: \`get_issue_details(organizationSlug="acme", issueId="FRONTEND-2B")\` via \`execute_sentry_tool\`.
+      - A trace of this session: \`get_trace_details(organizationSlug="acme", traceId="9d13d142c48e0e8b88cfc1978042d140")\` via \`execute_sentry_tool\`."
     `);
     // No IP address, no raw recording data.
     expect(text).not.toContain("203.0.113.24");

@@ -44,7 +44,7 @@ describe("search_ai_conversations", () => {
 
       ## Response Notes
 
-      - One conversation's messages and tool calls: \`execute_sentry_tool(toolName="get_ai_conversation_details", arguments={"organizationSlug":"acme","conversationId":"conv_68f2a9d1c3b74e0a9f51d2e3"})\`.
+      - One conversation's messages and tool calls: \`get_ai_conversation_details(organizationSlug="acme", conversationId="conv_68f2a9d1c3b74e0a9f51d2e3")\` via \`execute_sentry_tool\`.
       - More conversations: pass \`cursor: "0:3:0"\` with the same arguments."
     `);
     // The hostile first message stays on its line, inside a code span.

@@ -35,7 +35,7 @@ describe("search_issue_events", () => {
 
       ## Response Notes
 
-      - One event in full: \`execute_sentry_tool(toolName="get_issue_details", arguments={"organizationSlug":"acme","issueId":"BACKEND-1A","eventId":"ab3e0db46282996f3688aec3a28ba852"})\` with its ID.
+      - One event in full: \`get_issue_details(organizationSlug="acme", issueId="BACKEND-1A", eventId="ab3e0db46282996f3688aec3a28ba852")\` via \`execute_sentry_tool\` with its ID.
       - More events: pass \`cursor: "0:3:0"\` with the same filters."
     `);
   });

@@ -56,14 +56,27 @@ function sortTags(tags: IssueTag[]): IssueTag[] {
   });
 }
 
-export function tagSummary(tags: IssueTag[], maxKeys = 8): string[] {
+/** Keys whose single value the header, contexts or exception line already shows. */
+const SHOWN_ELSEWHERE = new Set([
+  "level",
+  "runtime",
+  "mechanism",
+  "handled",
+  "os",
+  "os.name",
+  "browser",
+  "device",
+]);
+
+export function tagSummary(tags: IssueTag[], maxKeys = 5): string[] {
   return sortTags(tags)
+    .filter((tag) => !(SHOWN_ELSEWHERE.has(tag.key) && (tag.topValues?.length ?? 0) <= 1))
     .slice(0, maxKeys)
     .flatMap((tag) => {
       const total = tag.totalValues ?? 0;
-      const top = (tag.topValues ?? []).slice(0, 3).map((v) => {
+      const top = (tag.topValues ?? []).slice(0, 2).map((v) => {
         const pct = total && v.count != null ? ` ${Math.round((v.count / total) * 100)}%` : "";
-        return `${inlineCode(truncate(v.value ?? v.name ?? "(empty)", 80))}${pct}`;
+        return `${inlineCode(truncate(v.value ?? v.name ?? "(empty)", 60))}${pct}`;
       });
       return top.length ? [`- ${inlineCode(tag.key)}: ${top.join(", ")}`] : [];
     });
@@ -181,20 +194,6 @@ function notesFor(input: IssueDetailsInput, metric: MetricDetails | undefined): 
   const notes: string[] = [];
   if (metric) notes.push(...metricNotes(input, metric));
   else if (event) notes.push(...eventNotes(input, event));
-  const wideTag = sortTags(input.tags).find((t) => (t.topValues?.length ?? 0) > 3);
-  if (wideTag)
-    notes.push(
-      ...hintLine(
-        hints,
-        `Every value of a tag such as ${inlineCode(wideTag.key)}`,
-        "get_issue_tag_values",
-        {
-          organizationSlug: org,
-          issueId: id,
-          tagKey: wideTag.key,
-        },
-      ),
-    );
   if (issue.userReportCount && issue.issueCategory !== "feedback")
     notes.push(
       ...hintLine(hints, `What ${issue.userReportCount} users wrote`, "get_issue_user_reports", {

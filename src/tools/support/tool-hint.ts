@@ -4,20 +4,17 @@ import type { ToolContext } from "../types.js";
 export type HintContext = Pick<ToolContext, "canCall" | "isDirect">;
 
 /**
- * A ready-to-run call for Response Notes: `tool(a="x")` for direct tools, or the
- * `execute_sentry_tool` form for catalog-only ones. Undefined values are left out.
+ * A ready-to-run call for Response Notes: `tool(a="x")`, marked "via execute_sentry_tool" for
+ * catalog-only tools (the compact form costs fewer tokens than the nested JSON one).
+ * Undefined values are left out.
  */
 export function toolHint(ctx: HintContext, tool: string, args: Record<string, unknown>): string {
-  const defined = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
-  if (ctx.isDirect(tool)) {
-    const list = Object.entries(defined)
-      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-      .join(", ");
-    return inlineCode(`${tool}(${list})`);
-  }
-  return inlineCode(
-    `execute_sentry_tool(toolName=${JSON.stringify(tool)}, arguments=${JSON.stringify(defined)})`,
-  );
+  const list = Object.entries(args)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(", ");
+  const call = inlineCode(`${tool}(${list})`);
+  return ctx.isDirect(tool) ? call : `${call} via \`execute_sentry_tool\``;
 }
 
 /** `- {label}: {hint}.` when the session can call the tool, else nothing. */
