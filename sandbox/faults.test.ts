@@ -115,7 +115,10 @@ describe("admin routes", () => {
     });
     expect(add.status).toBe(201);
     expect((await get(ORG)).status).toBe(503);
-    const listed = await (await fetch(`${sandbox.url}/__sandbox/faults`)).json();
+    const listed = (await (await fetch(`${sandbox.url}/__sandbox/faults`)).json()) as {
+      faults: unknown[];
+      hits: unknown[];
+    };
     expect(listed.faults).toHaveLength(1);
     expect(listed.hits).toHaveLength(1);
 

@@ -17,6 +17,7 @@ export const FAULT_KINDS = [
   "wrong-shape",
   "huge",
   "missing-fields",
+  "echo",
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -26,7 +27,10 @@ export interface FaultSpec {
   /** Only this HTTP method (any when absent). */
   method?: string;
   kind: FaultKind;
-  /** `status`: the status to answer (default 500); `html`: default 200. */
+  /**
+   * `status`: the status to answer (default 500); `html`: default 200; `echo`: 200 reflects
+   * the request's Authorization header into the answer's texts, any other status into an error.
+   */
   status?: number;
   /** `rate-limit` (default "1") or any error: the `Retry-After` header, seconds or an HTTP date. */
   retryAfter?: number | string;
@@ -203,6 +207,20 @@ async function applyFault(
       // Nothing is written: the socket is gone. Answer something so Hono finishes cleanly.
       return new Response(null, { status: 499 });
     }
+    case "echo": {
+      const auth = c.req.header("authorization") ?? "";
+      if ((spec.status ?? 400) !== 200) {
+        return Response.json(
+          { detail: `Bad request; you sent Authorization: ${auth}` },
+          { status: spec.status ?? 400 },
+        );
+      }
+      await next();
+      const changed = await transformBody(c, spec, auth);
+      c.res = undefined;
+      c.res = changed;
+      return undefined;
+    }
     case "html":
       return new Response(LOGIN_PAGE, {
         status: spec.status ?? 200,
@@ -220,7 +238,7 @@ async function applyFault(
 }
 
 /** The faults that change a real answer: cut it, reshape it, inflate it, hollow it out. */
-async function transformBody(c: Context, spec: FaultSpec): Promise<Response> {
+async function transformBody(c: Context, spec: FaultSpec, auth = ""): Promise<Response> {
   const original = c.res;
   const raw = await original.text();
   const headers = new Headers(original.headers);
@@ -243,7 +261,18 @@ async function transformBody(c: Context, spec: FaultSpec): Promise<Response> {
     return answer(JSON.stringify(reshaped));
   }
   if (spec.kind === "missing-fields") return answer(JSON.stringify(hollow(body)));
+  if (spec.kind === "echo") return answer(JSON.stringify(reflect(body, auth)));
   return answer(JSON.stringify(inflate(body, spec.items ?? 500)));
+}
+
+/** Appends `secret` to every prose-like string (an upstream that reflects what it was sent). */
+function reflect(value: unknown, secret: string): unknown {
+  if (typeof value === "string") return /\s/.test(value) ? `${value} ${secret}` : value;
+  if (Array.isArray(value)) return value.map((v) => reflect(v, secret));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reflect(v, secret)]));
+  }
+  return value;
 }
 
 /** Keeps only `id` fields: every other field is missing. */

@@ -60,6 +60,8 @@ export interface SandboxOptions {
   delayMs?: number;
   /** mount the admin routes (`/__sandbox/faults`) so another process can inject faults */
   admin?: boolean;
+  /** keep `requests` (default true); a long-running demo turns it off so memory stays flat */
+  recordRequests?: boolean;
 }
 
 export interface SandboxRequest {
@@ -201,7 +203,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     readOnlyTokens: opts.readOnlyTokens,
     delayMs: opts.delayMs,
     baseUrl: url,
-    requests,
+    requests: opts.recordRequests === false ? undefined : requests,
     faults,
     admin: opts.admin,
   });

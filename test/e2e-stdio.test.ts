@@ -451,6 +451,26 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     expect(textOf(details)).toContain("**failed**");
   });
 
+  it("keeps the token out of failing calls, also when the upstream echoes it", async () => {
+    const faults = [
+      { kind: "status", status: 500 },
+      { kind: "echo", status: 400 },
+      { kind: "echo", status: 200 },
+    ] as const;
+    try {
+      for (const fault of faults) {
+        sandbox.faults.set({ path: "/**", ...fault });
+        const result = await client.callTool({
+          name: "find_projects",
+          arguments: { organizationSlug: "acme" },
+        });
+        expect(textOf(result)).not.toContain(TOKEN);
+      }
+    } finally {
+      sandbox.faults.clear();
+    }
+  });
+
   it("never writes the token to stderr", () => {
     expect(stderr).not.toContain(TOKEN);
   });

@@ -14,7 +14,8 @@ const DEMO_TOKEN = "demo-sandbox-token";
 /** Starts the embedded sandbox and points the config at it. */
 async function withDemo(config: Config): Promise<{ config: Config; close(): Promise<void> }> {
   const { startSandbox } = await import("../../sandbox/server.js");
-  const sandbox = await startSandbox({ port: 0, tokens: [DEMO_TOKEN] });
+  // No request log: a demo server may run (and be load-tested) for a long time.
+  const sandbox = await startSandbox({ port: 0, tokens: [DEMO_TOKEN], recordRequests: false });
   return {
     config: {
       ...config,

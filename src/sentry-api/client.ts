@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "../errors.js";
+import { ApiError, UserInputError } from "../errors.js";
 import { withUpstreamSpan } from "../telemetry/index.js";
 import {
   callerSignal,
@@ -11,9 +11,10 @@ import {
 } from "./retry.js";
 import {
   afterRetries,
+  deadline,
   errorDetail,
-  filenameOf,
   nextCursor,
+  readDownload,
   readText,
   transportError,
 } from "./transport.js";
@@ -33,6 +34,13 @@ export interface RequestOptions {
 export interface Page<T> {
   data: T;
   nextCursor?: string;
+}
+
+/** What the headers of a download say, for `accept`. */
+export interface DownloadMeta {
+  contentType?: string;
+  filename?: string;
+  size?: number;
 }
 
 /** A downloaded file; `bytes` is absent when the body was over the size limit. */
@@ -181,14 +189,14 @@ export class SentryClient {
     options: RequestOptions & {
       maxBytes: number;
       /** decides from the headers whether to read the body at all */
-      accept?: (meta: { contentType?: string; filename?: string; size?: number }) => boolean;
+      accept?: (meta: DownloadMeta) => boolean;
     },
   ): Promise<Download> {
     const url = this.#url(path, options, false);
     const caller = callerSignal(options.signal);
-    const { response, timeout } = await this.#withRetries("GET", caller, async () => {
-      const timeout = AbortSignal.timeout(this.#timeoutMs);
-      const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
+    const { response, timer } = await this.#withRetries("GET", caller, async () => {
+      const timer = deadline(this.#timeoutMs);
+      const signal = caller ? AbortSignal.any([caller, timer.signal]) : timer.signal;
       let response: Response;
       try {
         response = await withUpstreamSpan("GET", url, () =>
@@ -198,46 +206,35 @@ export class SentryClient {
           }),
         );
       } catch (error) {
-        throw transportError(error, url, caller, timeout);
+        timer.clear();
+        throw transportError(error, url, caller, timer.signal);
       }
       if (!response.ok) {
         const raw = await readText(response, 64 * 1024, url).catch(() => "");
+        timer.clear();
         throw this.#statusError(response, raw);
       }
-      return { response, timeout };
+      return { response, timer };
     });
-    const declared = Number(response.headers.get("content-length"));
-    const size = Number.isFinite(declared) && declared >= 0 ? declared : undefined;
-    const meta = {
-      contentType: response.headers.get("content-type") ?? undefined,
-      filename: filenameOf(response.headers.get("content-disposition")),
-    };
-    if (size !== undefined && size > options.maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      return { ...meta, size, tooLarge: true };
-    }
-    if (options.accept && !options.accept({ ...meta, size })) {
-      await response.body?.cancel().catch(() => undefined);
-      return { ...meta, size, tooLarge: false, skipped: true };
-    }
-    const chunks: Uint8Array[] = [];
-    let read = 0;
     try {
-      for await (const chunk of response.body ?? []) {
-        read += chunk.length;
-        if (read > options.maxBytes) {
-          await response.body?.cancel().catch(() => undefined);
-          return { ...meta, size, tooLarge: true };
-        }
-        chunks.push(chunk);
-      }
-    } catch (error) {
-      throw transportError(error, url, caller, timeout);
+      return await readDownload(response, url, options, caller, timer.signal);
+    } finally {
+      timer.clear();
     }
-    return { ...meta, size: size ?? read, tooLarge: false, bytes: Buffer.concat(chunks) };
   }
 
   #url(path: string, options: RequestOptions, skipEmpty: boolean): URL {
+    // An id of "." or ".." would be resolved away by URL parsing and send the request (a
+    // DELETE too) to a parent endpoint: refuse it before anything is sent.
+    const dots = path
+      .split("?")[0]
+      .split("/")
+      .find((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+    if (dots !== undefined) {
+      throw new UserInputError(
+        `${JSON.stringify(decodeURIComponent(dots))} is not a valid ID, slug or name here.`,
+      );
+    }
     const url = new URL(`${options.baseUrl ?? this.baseUrl}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value === undefined || value === null || (skipEmpty && value === "")) continue;
@@ -274,15 +271,19 @@ export class SentryClient {
   #statusError(response: Response, raw: string): ApiError {
     return ApiError.fromStatus(
       response.status,
-      this.#redact(errorDetail(raw)),
+      this.#redactOptional(errorDetail(raw)),
       parseRetryAfter(response.headers.get("retry-after")),
     );
   }
 
-  /** Our own token never comes back in a message, even when a server echoes it. */
-  #redact(value: string | undefined): string | undefined {
-    if (!value || this.#token.length < 8) return value;
+  /** Our own token never comes back in a message or an answer, even when a server echoes it. */
+  redact(value: string): string {
+    if (this.#token.length < 8 || !value.includes(this.#token)) return value;
     return value.replaceAll(this.#token, "[redacted]");
+  }
+
+  #redactOptional(value: string | undefined): string | undefined {
+    return value === undefined ? value : this.redact(value);
   }
 
   async #rawJson(
@@ -302,7 +303,8 @@ export class SentryClient {
     payload: unknown,
     caller: AbortSignal | undefined,
   ): Promise<{ body: unknown; headers: Headers; status: number }> {
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const timer = deadline(this.#timeoutMs);
+    const timeout = timer.signal;
     const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
     let response: Response;
     let raw: string;
@@ -324,6 +326,8 @@ export class SentryClient {
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw transportError(error, url, caller, timeout);
+    } finally {
+      timer.clear();
     }
     if (!response.ok) throw this.#statusError(response, raw);
     if (raw === "") return { body: null, headers: response.headers, status: response.status };

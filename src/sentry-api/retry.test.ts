@@ -203,6 +203,23 @@ describe("unexpected answers", () => {
   });
 });
 
+describe("request paths", () => {
+  it("refuses . and .. segments (they would reach a parent endpoint) without sending", async () => {
+    for (const id of ["..", ".", "%2e%2E", ".%2e"]) {
+      const { client, calls } = clientWith(() => json({}));
+      const error = await failure(
+        client.send("DELETE", `/api/0/projects/acme/${id}/`, undefined, z.unknown()),
+      );
+      expect(error?.kind).toBe("user_input");
+      expect(error?.message).toMatch(/is not a valid ID, slug or name here/);
+      expect(calls).toHaveLength(0);
+    }
+    const { client, calls } = clientWith(() => json({}));
+    await client.get("/api/0/releases/v1..2/", z.unknown(), { query: { q: "../x" } });
+    expect(calls[0].url.pathname).toBe("/api/0/releases/v1..2/");
+  });
+});
+
 describe("policy helpers", () => {
   it("parses Retry-After seconds and HTTP dates", () => {
     const now = Date.parse("2026-11-01T12:00:00Z");

@@ -4,6 +4,7 @@
  */
 
 import { ApiError } from "../errors.js";
+import type { Download, DownloadMeta } from "./client.js";
 import { cancelledError, markRetryable } from "./retry.js";
 
 /** The filename of a `Content-Disposition: attachment; filename="..."` header. */
@@ -65,6 +66,21 @@ export async function readText(response: Response, max: number, url: URL): Promi
     text += decoder.decode(value, { stream: true });
   }
   return text + decoder.decode();
+}
+
+/**
+ * A timeout that can be cleared: `AbortSignal.timeout` keeps its timer (and the request's
+ * signals) alive for the whole timeout even after the answer came, which under load holds
+ * tens of thousands of them in memory.
+ */
+export function deadline(ms: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The request timed out.", "TimeoutError")),
+    ms,
+  );
+  timer.unref?.();
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 /** Words for the usual socket error codes of Node and undici. */
@@ -154,4 +170,43 @@ export function nextCursor(link: string | null): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Reads a download's body up to `maxBytes` after the `accept` check (SentryClient.download). */
+export async function readDownload(
+  response: Response,
+  url: URL,
+  options: { maxBytes: number; accept?: (meta: DownloadMeta) => boolean },
+  caller: AbortSignal | undefined,
+  timeout: AbortSignal,
+): Promise<Download> {
+  const declared = Number(response.headers.get("content-length"));
+  const size = Number.isFinite(declared) && declared >= 0 ? declared : undefined;
+  const meta = {
+    contentType: response.headers.get("content-type") ?? undefined,
+    filename: filenameOf(response.headers.get("content-disposition")),
+  };
+  if (size !== undefined && size > options.maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return { ...meta, size, tooLarge: true };
+  }
+  if (options.accept && !options.accept({ ...meta, size })) {
+    await response.body?.cancel().catch(() => undefined);
+    return { ...meta, size, tooLarge: false, skipped: true };
+  }
+  const chunks: Uint8Array[] = [];
+  let read = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      read += chunk.length;
+      if (read > options.maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        return { ...meta, size, tooLarge: true };
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw transportError(error, url, caller, timeout);
+  }
+  return { ...meta, size: size ?? read, tooLarge: false, bytes: Buffer.concat(chunks) };
 }

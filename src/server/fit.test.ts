@@ -63,7 +63,11 @@ describe("structured results over the budget", () => {
     annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
     skills: [],
     requiredScopes: [],
-    handler: async () => structuredResult({ things: [], nextCursor: null }),
+    handler: async () =>
+      structuredResult<{ things: Array<{ name: string }>; nextCursor: string | null }>({
+        things: [],
+        nextCursor: null,
+      }),
   });
 
   it("stays within the budget, matches the schema and says what was cut", () => {

@@ -89,6 +89,31 @@ function checkOutput(tool: AnyTool, payload: Record<string, unknown>): void {
   }
 }
 
+/**
+ * The session's own token never reaches the model, even when an upstream answer reflected it
+ * (`redact` is SentryClient.redact). Results without it are returned as they are.
+ */
+export function redactResult(
+  result: ToolCallResult,
+  secrets: { redact(value: string): string },
+): ToolCallResult {
+  let changed = false;
+  const scrub = <T>(value: T): T => {
+    if (typeof value === "string") {
+      const clean = secrets.redact(value);
+      if (clean !== value) changed = true;
+      return clean as T;
+    }
+    if (Array.isArray(value)) return value.map(scrub) as T;
+    if (value && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)])) as T;
+    }
+    return value;
+  };
+  const clean = scrub(result);
+  return changed ? clean : result;
+}
+
 export function errorResult(message: string): ToolCallResult {
   return {
     content: [{ type: "text", text: sanitizeText(stripInvisible(message)) }],

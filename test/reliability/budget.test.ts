@@ -67,7 +67,9 @@ describe("response budget", () => {
     sandbox.faults.set({ path: "/**", method: "GET", kind: "huge", items: 300 });
     try {
       const { problems, cut, errors } = await everyTool(DEFAULT_RESPONSE_BUDGET);
-      console.error(`huge data: ${cut.length} answers cut to the budget; errors: ${errors.join(" | ")}`);
+      console.error(
+        `huge data: ${cut.length} answers cut to the budget; errors: ${errors.join(" | ")}`,
+      );
       expect(problems).toEqual([]);
       // The data really was huge: most answers had to be cut.
       expect(cut.length).toBeGreaterThan(ALL_TOOLS.length / 5);

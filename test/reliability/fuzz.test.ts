@@ -1,7 +1,8 @@
 /**
  * Property-based bad input: random and malformed arguments to every tool of ALL_TOOLS through
  * a real MCP client. Zero crashes, zero protocol errors, every rejection a clear isError result
- * (schema rejections name the parameter), no request outside the sandbox, no path tricks.
+ * (schema rejections name the parameter), no request outside the sandbox (path tricks with
+ * dot segments have their own suite: traversal.test.ts).
  * FUZZ_RUNS (default 1000 per tool) and FUZZ_SEED reproduce or deepen a run.
  */
 
@@ -176,13 +177,11 @@ describe(`fuzz: ${RUNS} calls per tool (seed ${SEED})`, () => {
     const outside = fetched.filter(
       (u) => u.host !== sandbox.host || !/^\/(api\/0\/|api\/search|docs\/)/.test(u.pathname),
     );
-    const dotted = sandbox.requests.filter((r) => /(^|\/)(\.|%2e){1,2}(\/|$)/i.test(r.path));
     console.error(
       `fuzz: ${calls} calls over ${ALL_TOOLS.length} tools (seed ${SEED}), ${rejected} rejected, ${sandbox.requests.length} upstream requests`,
     );
     expect(problems).toEqual([]);
     expect(outside.map(String)).toEqual([]);
-    expect(dotted).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(RUNS * ALL_TOOLS.length);
   }, 300_000);
 });
