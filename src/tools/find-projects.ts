@@ -10,7 +10,6 @@ const output = z.object({
       slug: z.string(),
       name: z.string().optional(),
       platform: z.string().optional(),
-      id: z.string(),
     }),
   ),
   nextCursor: z.string().optional(),
@@ -19,7 +18,7 @@ const output = z.object({
 export default defineTool({
   name: "find_projects",
   title: "Find Projects",
-  description: "List projects in an organization (slug, name, platform, id).",
+  description: "List projects in an organization (slug, name when it differs, platform).",
   inputSchema: { organizationSlug, query: query.describe("Filter by name or slug"), cursor },
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
@@ -38,7 +37,6 @@ export default defineTool({
         slug: p.slug,
         name: p.name && p.name !== p.slug ? p.name : undefined,
         platform: p.platform ?? undefined,
-        id: p.id,
       })),
       nextCursor: page.nextCursor,
     });

@@ -82,23 +82,19 @@ describe("find_projects", () => {
         "organization": "acme",
         "projects": [
           {
-            "id": "4500011",
             "platform": "python",
             "slug": "backend",
           },
           {
-            "id": "4500012",
             "platform": "javascript-react",
             "slug": "frontend",
           },
           {
-            "id": "4500013",
             "name": "Mobile App",
             "platform": "android",
             "slug": "mobile-app",
           },
           {
-            "id": "4500014",
             "platform": "node",
             "slug": "payments",
           },
