@@ -34,33 +34,43 @@ export interface MemoryVerdict {
   endMiB: number;
   maxMiB: number;
   growthMiB: number;
+  /** median of the last third minus median of the middle third */
+  lateGrowthMiB: number;
   slopeMiBPerMin: number;
   flat: boolean;
 }
 
 /**
- * Memory after warm-up against the end of the run. Flat: the second half of the run grew by
- * less than 10% of the warmed RSS (or 8 MiB, whichever is more) and does not trend upwards by
- * more than that per minute.
+ * Memory after warm-up against the end of the run. RSS saw-tooths with garbage collection, so
+ * the verdict compares medians: flat when the last third of the measured window is at most
+ * 10% (or 8 MiB, whichever is more) above its middle third.
  */
 export function memoryVerdict(samples: readonly RssSample[], warmupSeconds: number): MemoryVerdict {
   const warm = samples.filter((s) => s.at >= warmupSeconds);
-  const measured = warm.length > 1 ? warm : samples;
+  const measured = warm.length > 2 ? warm : samples;
   const warmMiB = measured[0]?.mib ?? 0;
   const endMiB = measured.at(-1)?.mib ?? 0;
   const maxMiB = Math.max(0, ...measured.map((s) => s.mib));
-  const half = measured.filter((s) => s.at >= (measured[0].at + (measured.at(-1)?.at ?? 0)) / 2);
+  const third = Math.max(1, Math.floor(measured.length / 3));
+  const middle = medianOf(measured.slice(third, 2 * third).map((s) => s.mib));
+  const last = medianOf(measured.slice(-third).map((s) => s.mib));
   const tolerance = Math.max(8, warmMiB * 0.1);
-  const secondHalfGrowth = (half.at(-1)?.mib ?? 0) - (half[0]?.mib ?? 0);
-  const slopeMiBPerMin = rssSlope(half);
   return {
     warmMiB,
     endMiB,
     maxMiB,
     growthMiB: endMiB - warmMiB,
-    slopeMiBPerMin,
-    flat: secondHalfGrowth <= tolerance && slopeMiBPerMin <= tolerance,
+    lateGrowthMiB: last - middle,
+    slopeMiBPerMin: rssSlope(measured),
+    flat: last - middle <= tolerance,
   };
+}
+
+function medianOf(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** Reads `--name=value` flags as bounded integers. */

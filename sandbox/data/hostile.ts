@@ -68,6 +68,26 @@ const WRITABLE_KEYS = new Set([
   "context",
   "gen_ai.response.text",
   "gen_ai.tool.output",
+  // set by the application's SDK: names, paths, schedules
+  "filename",
+  "module",
+  "absPath",
+  "package",
+  "logger",
+  "category",
+  "op",
+  "schedule",
+  "dist",
+  "environment",
+  "release",
+  "transaction",
+  "platform",
+  "timezone",
+  "sdkName",
+  // configuration an org member typed
+  "query",
+  "aggregate",
+  "unit",
 ]);
 
 /** Containers whose every string value is application data (frame variables, extra...). */
@@ -76,8 +96,12 @@ const WRITABLE_CONTAINERS = new Set(["vars", "data", "extra"]);
 /** Values that must stay as they are for lookups and filters to work. */
 const KEEP = /^(\d+|[0-9a-f]{16,}|[A-Z][A-Z0-9-]*-[0-9A-Z]+|\d{4}-\d\d-\d\dT.*|https?:\/\/\S+)$/;
 
-/** Appends a payload to every application-written string of the store, in place. */
-export function makeHostile(store: SandboxStore): SandboxStore {
+/**
+ * Appends a payload to every application-written string of the store, in place. `extraKeys`
+ * poisons more fields (environments, queries...) at the cost of lookups that use them.
+ */
+export function makeHostile(store: SandboxStore, extraKeys: readonly string[] = []): SandboxStore {
+  const keys = new Set([...WRITABLE_KEYS, ...extraKeys]);
   let n = 0;
   const seen = new WeakSet<object>();
   const poison = (value: string): string => {
@@ -87,7 +111,7 @@ export function makeHostile(store: SandboxStore): SandboxStore {
   };
   const visit = (value: unknown, key: string, inWritable: boolean): unknown => {
     if (typeof value === "string") {
-      return inWritable || WRITABLE_KEYS.has(key) ? poison(value) : value;
+      return inWritable || keys.has(key) ? poison(value) : value;
     }
     if (!value || typeof value !== "object" || seen.has(value)) return value;
     seen.add(value);

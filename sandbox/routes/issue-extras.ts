@@ -152,8 +152,15 @@ export function registerIssueExtraRoutes(app: Hono, deps: RouteDeps): void {
       headers: {
         "Content-Type": attachment.mimetype ?? "application/octet-stream",
         "Content-Length": String(attachment.size),
-        "Content-Disposition": `attachment; filename="${attachment.name}"`,
+        "Content-Disposition": contentDisposition(attachment.name),
       },
     });
   });
+}
+
+/** A header-safe file name; names that are not also go RFC 5987-encoded (a header breaks on them). */
+function contentDisposition(name: string): string {
+  if (/^[\x20-\x7e]*$/.test(name) && !name.includes('"')) return `attachment; filename="${name}"`;
+  const plain = name.replace(/[^\x20-\x7e]|"/g, "_");
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

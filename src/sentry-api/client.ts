@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ApiError, UserInputError } from "../errors.js";
 import { withUpstreamSpan } from "../telemetry/index.js";
 import {
+  bookRetryWait,
   callerSignal,
   DEFAULT_RETRY_POLICY,
   parseRetryAfter,
@@ -262,7 +263,9 @@ export class SentryClient {
           method === "GET" && !caller?.aborted
             ? retryDelay(error, n, Date.now() - started, this.#retry)
             : undefined;
-        if (wait === undefined) throw n > 0 ? afterRetries(error, n + 1) : error;
+        if (wait === undefined || !bookRetryWait(wait, this.#retry.budgetMs)) {
+          throw n > 0 ? afterRetries(error, n + 1) : error;
+        }
         await sleep(wait, caller);
       }
     }

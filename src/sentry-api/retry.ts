@@ -90,20 +90,39 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-const callScope = new AsyncLocalStorage<AbortSignal>();
+interface CallScope {
+  signal: AbortSignal;
+  /** time this tool call has spent waiting between retries, all its requests together */
+  retryWaitMs: number;
+}
+
+const callScope = new AsyncLocalStorage<CallScope>();
 
 /**
  * Runs a tool call with its cancellation signal in scope: every Sentry request made while
  * serving it is aborted when the MCP request is cancelled, even where a handler forgot to
- * pass `ctx.signal` along.
+ * pass `ctx.signal` along. The scope also holds the call's retry waits, so retries add at most
+ * one budget to a call however many requests it makes.
  */
 export function withCallSignal<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
-  return callScope.run(signal, fn);
+  return callScope.run({ signal, retryWaitMs: 0 }, fn);
+}
+
+/**
+ * Books `waitMs` of retry waiting against the current tool call; false when that would take
+ * the call's waits past `budgetMs`. Outside a call only the per-request budget applies.
+ */
+export function bookRetryWait(waitMs: number, budgetMs: number): boolean {
+  const scope = callScope.getStore();
+  if (!scope) return true;
+  if (scope.retryWaitMs + waitMs > budgetMs) return false;
+  scope.retryWaitMs += waitMs;
+  return true;
 }
 
 /** The given signal combined with the ambient call signal (either may be absent). */
 export function callerSignal(explicit?: AbortSignal): AbortSignal | undefined {
-  const ambient = callScope.getStore();
+  const ambient = callScope.getStore()?.signal;
   if (!ambient || ambient === explicit) return explicit;
   if (!explicit) return ambient;
   return AbortSignal.any([explicit, ambient]);

@@ -76,6 +76,27 @@ async function runFault(sandbox: Sandbox, fc: FaultCase): Promise<Cell[]> {
   return cells;
 }
 
+describe("sample arguments", () => {
+  it("make every tool of ALL_TOOLS answer normally (so the matrix tests real work)", async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      const tools = toolCaller(sandbox, { seer: { timeoutMs: 500, pollIntervalMs: 50 } });
+      const failing: string[] = [];
+      for (const tool of ALL_TOOLS) {
+        const result = await tools.call(tool.name, sampleArgs(tool, sandbox.store));
+        if (result.isError) {
+          failing.push(
+            `${tool.name}: ${resultText(result).slice(0, 160)} (add its arguments to sampleTable in test/reliability/samples.ts)`,
+          );
+        }
+      }
+      expect(failing).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
 describe("fault matrix", () => {
   const sandboxes: Sandbox[] = [];
   beforeAll(async () => {

@@ -4,7 +4,7 @@
  * Sentry are rendered with inlineCode; internal component ids are never shown.
  */
 
-import { inlineCode } from "../../format/markdown.js";
+import { inlineCode, text } from "../../format/markdown.js";
 import {
   humanize,
   intervalWords,
@@ -95,7 +95,7 @@ export function conditionPhrase(c: ConditionLike): string {
       const when = intervalWords(cmp.interval);
       const where = tagFilters(cmp.filters);
       return negate(
-        `${humanize(c.type)}: more than ${cmp.value ?? "?"} ${what}${when ? ` in ${when}` : ""}${where ? ` ${where}` : ""}`,
+        `${humanize(c.type)}: more than ${text(String(cmp.value ?? "?"))} ${what}${when ? ` in ${when}` : ""}${where ? ` ${where}` : ""}`,
       );
     }
     case "event_frequency_percent":
@@ -104,7 +104,7 @@ export function conditionPhrase(c: ConditionLike): string {
       const when = intervalWords(cmp.interval);
       const than = intervalWords(cmp.comparison_interval ?? cmp.comparisonInterval);
       return negate(
-        `${humanize(c.type)}: ${cmp.value ?? "?"}% higher${when ? ` in ${when}` : ""}${than ? ` than ${than} earlier` : ""}`,
+        `${humanize(c.type)}: ${text(String(cmp.value ?? "?"))}% higher${when ? ` in ${when}` : ""}${than ? ` than ${than} earlier` : ""}`,
       );
     }
     case "tagged_event":
@@ -124,10 +124,12 @@ export function conditionPhrase(c: ConditionLike): string {
         `Assigned to ${humanize(String(cmp.target_type ?? cmp.targetType ?? "someone")).toLowerCase()}`,
       );
     case "issue_occurrences":
-      return negate(`The issue has happened at least ${cmp.value ?? "?"} times`);
+      return negate(`The issue has happened at least ${text(String(cmp.value ?? "?"))} times`);
     case "age_comparison": {
       const older = cmp.comparison_type === "older" ? "older" : "newer";
-      return negate(`The issue is ${older} than ${cmp.value ?? "?"} ${cmp.time ?? ""}`.trim());
+      return negate(
+        `The issue is ${older} than ${text(String(cmp.value ?? "?"))} ${text(String(cmp.time ?? ""))}`.trim(),
+      );
     }
     case "latest_release":
       return negate("The event is from the latest release");

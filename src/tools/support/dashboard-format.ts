@@ -77,7 +77,7 @@ export function queryPhrase(q: WidgetQuery, widgetType: string | null | undefine
 function thresholdPhrase(w: Widget): string | undefined {
   const max = w.thresholds?.max_values;
   if (!max || (max.max1 == null && max.max2 == null)) return undefined;
-  const unit = w.thresholds?.unit ? ` ${w.thresholds.unit}s` : "";
+  const unit = w.thresholds?.unit ? ` ${text(w.thresholds.unit)}s` : "";
   const lowerBetter = w.thresholds?.preferredPolarity !== "+";
   const parts = [
     max.max1 != null ? `${lowerBetter ? "good up to" : "bad up to"} ${max.max1}${unit}` : undefined,

@@ -84,7 +84,7 @@ export function scheduleWords(config: MonitorConfig | null | undefined): string 
   const [count, unit] = schedule;
   const n = Number(count);
   if (!Number.isFinite(n) || typeof unit !== "string") return inlineCode(JSON.stringify(schedule));
-  return n === 1 ? `every ${unit}` : `every ${n} ${unit}s`;
+  return n === 1 ? `every ${text(unit)}` : `every ${n} ${text(unit)}s`;
 }
 
 /** Tolerances: margin, max runtime, failure and recovery thresholds. */
