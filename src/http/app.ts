@@ -6,7 +6,7 @@ import { parseSkills } from "../catalog/skills.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
 import { createSession } from "../server/session.js";
-import { httpTelemetry, withConnectSpan } from "../telemetry/index.js";
+import { httpTelemetry, withAuthSpan, withConnectSpan } from "../telemetry/index.js";
 import type { Constraints, Skill } from "../tools/types.js";
 import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
 import { generateEncryptionKey, safeEqual } from "./crypto.js";
@@ -197,11 +197,10 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       organizationSlug: c.req.param("org"),
       projectSlug: c.req.param("project"),
     };
-    const auth = await authenticateMcp(c.req.header("authorization"), {
-      config: options.config,
-      grants,
-      pathPins,
-    });
+    const authorization = c.req.header("authorization");
+    const auth = await withAuthSpan(authMethod(authorization), () =>
+      authenticateMcp(authorization, { config: options.config, grants, pathPins }),
+    );
     if (!auth.ok) {
       if (auth.status === 401) {
         const metadata = grants
@@ -279,4 +278,12 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.all("/mcp/:org", handle);
   app.all("/mcp/:org/:project", handle);
   return app;
+}
+
+/** The span name's method for `mcp.auth/{method}`: which credential the request carried. */
+function authMethod(header: string | undefined): string {
+  const scheme = header?.trim().split(/\s+/)[0]?.toLowerCase();
+  if (!scheme) return "none";
+  if (scheme === "bearer") return "oauth";
+  return scheme === "sentry-bearer" ? "sentry-bearer" : "other";
 }

@@ -278,6 +278,8 @@ describe("telemetry with the real SDK (in process)", () => {
       }),
     });
     expect(childrenOf(root).map((s) => s.description)).toContain("mcp.connect/http");
+    // No Authorization header: the server-held token is used, recorded as method "none".
+    expect(childrenOf(root).map((s) => s.description)).toContain("mcp.auth/none");
     expect(childrenOf(tool).map((s) => s.description)).toContain(
       "GET /api/0/organizations/{org}/projects/",
     );
