@@ -3,6 +3,7 @@ import { ApiError, ConfigurationError, UserInputError } from "../errors.js";
 import { inlineCode, stripInvisible } from "../format/markdown.js";
 import { getAutofixState, startAutofix } from "../sentry-api/autofix.js";
 import { getIssue } from "../sentry-api/issues.js";
+import { cancelledError, sleep } from "../sentry-api/retry.js";
 import { defineTool } from "./define.js";
 import { assertWithinPins } from "./support/constraints.js";
 import { QUOTED_NOTE } from "./support/issue-details-format.js";
@@ -16,26 +17,6 @@ import type { SeerPolling, ToolContext } from "./types.js";
 export const SEER_DEFAULTS: SeerPolling = { timeoutMs: 90_000, pollIntervalMs: 2_000 };
 /** Consecutive failed polls (5xx, network) before giving up. */
 const MAX_POLL_ERRORS = 3;
-
-function cancelled(): ApiError {
-  return new ApiError("upstream", 0, "The request was cancelled.");
-}
-
-/** Resolves after `ms`, or rejects as soon as the call is cancelled. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(cancelled());
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(cancelled());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 /** 404 or 403 on the autofix route (once the issue is known to exist): no Seer here. */
 function unavailable(error: unknown): never {
@@ -80,7 +61,7 @@ async function poll(
       analysis = state ? readSeerState(state) : null;
       errors = 0;
     } catch (error) {
-      if (ctx.signal.aborted) throw cancelled();
+      if (ctx.signal.aborted) throw cancelledError();
       errors += 1;
       if (!transient(error) || errors >= MAX_POLL_ERRORS) throw error;
     }

@@ -5,7 +5,7 @@ import { defineTool } from "./define.js";
 import { formatConversation } from "./support/ai-conversation-format.js";
 import { assertWithinPins, requireOrg } from "./support/constraints.js";
 import { organizationSlug, period } from "./support/params.js";
-import { projectSlugOrIdParam, resolveProject } from "./support/project-ref.js";
+import { projectSlugOrIdParam, resolveOptionalProject } from "./support/project-ref.js";
 import { describeRange, isoDateTime, resolveTimeRange } from "./support/time-range.js";
 
 const DEFAULT_PERIOD = "30d";
@@ -40,10 +40,7 @@ export default defineTool({
   async handler(params, ctx) {
     const org = requireOrg(ctx, params.organizationSlug);
     const range = resolveTimeRange(params, DEFAULT_PERIOD);
-    const project =
-      params.projectSlugOrId || ctx.constraints.projectSlug
-        ? await resolveProject(ctx, org, params.projectSlugOrId)
-        : undefined;
+    const project = await resolveOptionalProject(ctx, org, params.projectSlugOrId);
     const { title, spans, truncated } = await getConversation(
       ctx.client,
       org,

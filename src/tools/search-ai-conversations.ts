@@ -5,7 +5,7 @@ import { defineTool } from "./define.js";
 import { formatConversationItem, UNTRUSTED_NOTE } from "./support/ai-conversation-format.js";
 import { requireOrg } from "./support/constraints.js";
 import { cursor, organizationSlug, period, query } from "./support/params.js";
-import { projectSlugOrIdParam, resolveProject } from "./support/project-ref.js";
+import { projectSlugOrIdParam, resolveOptionalProject } from "./support/project-ref.js";
 import { describeRange, isoDateTime, resolveTimeRange } from "./support/time-range.js";
 import { hintLine } from "./support/tool-hint.js";
 
@@ -37,10 +37,7 @@ export default defineTool({
   async handler(params, ctx) {
     const org = requireOrg(ctx, params.organizationSlug);
     const range = resolveTimeRange(params, DEFAULT_PERIOD);
-    const project =
-      params.projectSlugOrId || ctx.constraints.projectSlug
-        ? await resolveProject(ctx, org, params.projectSlugOrId)
-        : undefined;
+    const project = await resolveOptionalProject(ctx, org, params.projectSlugOrId);
     const page = await listConversations(ctx.client, org, {
       projectId: project?.id,
       query: params.query,

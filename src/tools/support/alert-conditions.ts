@@ -1,3 +1,4 @@
+import { record } from "./occurrence-format.js";
 /**
  * Alert conditions and actions in words, for both the current workflow model and legacy rules
  * (whose components are first normalized to the same `{type, comparison}` shape). Values from
@@ -24,12 +25,6 @@ export interface ConditionLike {
 export interface Directory {
   team(id: string): string | undefined;
   user(id: string): string | undefined;
-}
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 function present(value: unknown): boolean {

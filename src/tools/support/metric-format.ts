@@ -1,6 +1,7 @@
 import { formatDate } from "../../format/dates.js";
 import { inlineCode } from "../../format/markdown.js";
 import type { SentryEvent } from "../../sentry-api/events.js";
+import { record } from "./occurrence-format.js";
 
 export interface MetricDetails {
   detectorId?: string;
@@ -15,12 +16,6 @@ export interface MetricDetails {
   /** ISO bounds of the evaluated window */
   windowStart?: string;
   windowEnd?: string;
-}
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 function scalar(value: unknown): string | number | undefined {

@@ -21,8 +21,8 @@ const common = {
   release: z.string().optional(),
 };
 
-const transactionSummary = z.object({
-  profileType: z.literal("transaction"),
+/** Fields of profiles recorded for one transaction (sampled and legacy alike). */
+const perTransaction = {
   profileId: z.string(),
   ...common,
   transactionName: z.string().optional(),
@@ -32,8 +32,13 @@ const transactionSummary = z.object({
   durationMs: z.number().optional(),
   device: z.string().optional(),
   os: z.string().optional(),
-  runtime: z.string().optional(),
   sdk: z.string().optional(),
+};
+
+const transactionSummary = z.object({
+  profileType: z.literal("transaction"),
+  ...perTransaction,
+  runtime: z.string().optional(),
 });
 
 const continuousSummary = z.object({
@@ -47,16 +52,7 @@ const continuousSummary = z.object({
 
 const legacySummary = z.object({
   profileType: z.literal("legacy_speedscope"),
-  profileId: z.string(),
-  ...common,
-  transactionName: z.string().optional(),
-  traceId: z.string().optional(),
-  traceUrl: z.string().optional(),
-  timestamp: z.string().optional(),
-  durationMs: z.number().optional(),
-  device: z.string().optional(),
-  os: z.string().optional(),
-  sdk: z.string().optional(),
+  ...perTransaction,
 });
 
 export const profileSummarySchema = z.discriminatedUnion("profileType", [

@@ -26,3 +26,12 @@ export async function resolveProject(
   assertWithinPins(ctx, org, project.slug);
   return { id: project.id, slug: project.slug };
 }
+
+/** The project to scope to when one was named or pinned; undefined means the whole org. */
+export async function resolveOptionalProject(
+  ctx: ToolContext,
+  org: string,
+  ref: string | undefined,
+): Promise<{ id: string; slug: string } | undefined> {
+  return ref || ctx.constraints.projectSlug ? resolveProject(ctx, org, ref) : undefined;
+}
