@@ -144,6 +144,18 @@ describe("server-held token (demo)", () => {
       expect(t.annotations.readOnlyHint).toBe(true);
     }
   });
+
+  it("looks a pinned project's capabilities up once, not on every request", async () => {
+    const app = makeApp({ token: TOKEN });
+    const projectLookups = () =>
+      sandbox.requests.filter((r) => r.path === "/api/0/projects/acme/frontend/").length;
+    const before = projectLookups();
+    for (let i = 0; i < 3; i++) {
+      const res = await post(app, "/mcp/acme/frontend", rpc("tools/list"));
+      expect(res.status).toBe(200);
+    }
+    expect(projectLookups() - before).toBe(1);
+  });
 });
 
 describe("Host and Origin checks", () => {

@@ -9,6 +9,7 @@ import { createSession } from "../server/session.js";
 import { httpTelemetry, withAuthSpan, withConnectSpan } from "../telemetry/index.js";
 import type { Constraints, Skill } from "../tools/types.js";
 import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
+import { createCapabilityCache } from "./capability-cache.js";
 import { generateEncryptionKey, safeEqual } from "./crypto.js";
 import { createMetrics, routeLabel } from "./metrics.js";
 import type { GrantDeps } from "./oauth/grants.js";
@@ -99,6 +100,7 @@ function toolCallsOf(body: unknown): Map<unknown, string> {
  */
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
+  const capabilitiesFor = createCapabilityCache();
   app.use("/mcp/*", httpTelemetry());
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
@@ -234,6 +236,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         ...opts,
         accessToken: auth.sentryToken,
         fetch: options.fetch,
+        capabilities: capabilitiesFor(auth.userKey),
       });
     } catch (error) {
       if (error instanceof UserInputError)

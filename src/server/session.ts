@@ -12,7 +12,21 @@ export interface SessionOverrides {
   readOnly?: boolean;
   experimental?: boolean;
   fetch?: typeof fetch;
+  /** How the pinned project's capabilities are found; the HTTP service passes a cached one. */
+  capabilities?: CapabilityLookup;
 }
+
+export type CapabilityLookup = (
+  client: SentryClient,
+  org: string,
+  project: string,
+) => Promise<Set<Capability> | undefined>;
+
+/** Unknown capabilities hide nothing: a failed lookup must not take tools away. */
+export const lookupCapabilities: CapabilityLookup = (client, org, project) =>
+  getProject(client, org, project)
+    .then(projectCapabilities)
+    .catch(() => undefined);
 
 /** What a project has data for, from its flags; tools needing the rest are hidden. */
 export function projectCapabilities(project: Project): Set<Capability> {
@@ -51,10 +65,8 @@ export async function createSession(config: Config, overrides: SessionOverrides 
   };
   let capabilities: Set<Capability> | undefined;
   if (constraints.organizationSlug && constraints.projectSlug) {
-    // Unknown capabilities hide nothing: a failed lookup must not take tools away.
-    capabilities = await getProject(client, constraints.organizationSlug, constraints.projectSlug)
-      .then(projectCapabilities)
-      .catch(() => undefined);
+    const lookup = overrides.capabilities ?? lookupCapabilities;
+    capabilities = await lookup(client, constraints.organizationSlug, constraints.projectSlug);
   }
   const server = buildServer({
     client,
