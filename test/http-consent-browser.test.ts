@@ -4,7 +4,7 @@
  * consent page is saved under test-artifacts/.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
@@ -14,10 +14,10 @@ import type { Sandbox } from "../sandbox/server.js";
 import { defaultConfig } from "../src/config.js";
 import { type RunningServer, startHttpServer } from "../src/http/serve.js";
 import { startTestSandbox } from "./harness.js";
+import { requireService } from "./services.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = new URL("../test-artifacts/", import.meta.url).pathname;
-const available = existsSync(CHROMIUM) || process.env.CI === "true";
+const chromiumPath = await requireService("chromium", "consent page in Chromium");
 
 let sandbox: Sandbox;
 let server: RunningServer;
@@ -26,7 +26,7 @@ let callbackUrl: string;
 let base: string;
 
 beforeAll(async () => {
-  if (!available) return;
+  if (!chromiumPath) return;
   sandbox = await startTestSandbox();
   server = await startHttpServer(defaultConfig({ sentryUrl: sandbox.url }), {
     bind: "127.0.0.1",
@@ -51,7 +51,7 @@ afterAll(async () => {
   await new Promise((r) => (callback ? callback.close(r) : r(undefined)));
 });
 
-describe.skipIf(!available)("consent page in Chromium", () => {
+describe.skipIf(!chromiumPath)("consent page in Chromium", () => {
   it("is clicked through to a code, with the client name shown as text", async () => {
     const reg = await fetch(`${base}/oauth/register`, {
       method: "POST",
@@ -78,7 +78,7 @@ describe.skipIf(!available)("consent page in Chromium", () => {
     }
 
     const browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: chromiumPath,
       args: [
         "--no-sandbox",
         "--headless",

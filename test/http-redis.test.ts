@@ -15,6 +15,9 @@ import { defaultConfig } from "../src/config.js";
 import { type RunningServer, startHttpServer } from "../src/http/serve.js";
 import { startTestSandbox, TOKEN } from "./harness.js";
 import { clickThrough, MemoryOAuthProvider, startRedis } from "./oauth-helpers.js";
+import { requireService } from "./services.js";
+
+const redisServer = await requireService("redis", "two serve instances sharing Redis");
 
 const REDIRECT = "http://127.0.0.1:53682/callback";
 const KEY = randomBytes(32).toString("base64");
@@ -59,7 +62,8 @@ function startBalancer(): Promise<number> {
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
+  if (!redisServer) return;
+  redis = await startRedis(redisServer);
   sandbox = await startTestSandbox();
   const port = await startBalancer();
   publicUrl = `http://127.0.0.1:${port}`;
@@ -90,7 +94,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-describe("two instances sharing Redis", () => {
+describe.skipIf(!redisServer)("two instances sharing Redis", () => {
   it("authorizes on one, serves tools on the other, refreshes on the first", async () => {
     const provider = new MemoryOAuthProvider(REDIRECT, "Two-instance client");
     const mcpUrl = new URL(`${publicUrl}/mcp/acme`);

@@ -180,11 +180,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A private redis-server on a random port, without persistence; `stop()` kills it. */
-export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * A private redis-server (the program at `command`, see test/services.ts) on a random port,
+ * without persistence; `stop()` kills it.
+ */
+export async function startRedis(command: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
-    "redis-server",
+    command,
     [
       "--port",
       String(port),

@@ -1,34 +1,95 @@
 /**
  * The npm package as users get it: `npm pack` the built project, install the tarball into an
- * empty directory, and run `npx sentry-mcp-lite --help` (and a `--demo` command) from there.
+ * empty directory, and run `npx sentry-mcp-lite --help` (and a `--demo` command) from there. Then
+ * the README's client command lines, as written with the path filled in, through the MCP client.
  *
- * The install is offline (`--offline`): every dependency is in this machine's npm cache, and a
- * test must not depend on the registry. It runs with `--ignore-scripts` because the one install
- * script, better-sqlite3's native build, needs the network for its prebuilt binary and is only
- * used by `serve --store=sqlite:`. If the offline install fails anyway (a cold cache), the test
- * falls back to unpacking the tarball and linking this checkout's node_modules, which still
- * checks the packed file list and the bin, but not dependency resolution; it says so on stderr.
+ * The install is offline: the empty project gets a package-lock.json made of this project's own
+ * (its production part), so `npm ci --offline` needs only the tarballs that installing this
+ * project left in the npm cache, never the registry. It runs with `--ignore-scripts` because the
+ * one install script, better-sqlite3's native build, is slow and only used by
+ * `serve --store=sqlite:`. Under CI=true the offline install must succeed. Elsewhere (this
+ * checkout's node_modules came from another npm cache), the test installs the way npm would
+ * without resolving dependencies: it unpacks the tarball, links this checkout's node_modules and
+ * makes the bin an executable link in node_modules/.bin; it prints one line saying so.
  */
 
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { promisify } from "node:util";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION } from "../src/config.js";
+import { requireService } from "./services.js";
 
 const run = promisify(execFile);
 const ROOT = new URL("..", import.meta.url).pathname;
-const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
+const pkg = JSON.parse(read("package.json")) as {
   name: string;
+  version: string;
   bin: Record<string, string>;
+  dependencies: Record<string, string>;
 };
 
 let work: string;
+let tarball: string;
 let app: string;
 let files: string[];
-let installedOffline = true;
+
+/** The empty project's package.json and package-lock.json: the tarball plus this project's tree. */
+function writeAppProject(tarballName: string) {
+  const spec = `file:../${tarballName}`;
+  const lock = JSON.parse(read("package-lock.json")) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
+  const packages: Record<string, unknown> = {
+    "": { name: "pack-check", dependencies: { [pkg.name]: spec } },
+    [`node_modules/${pkg.name}`]: {
+      version: pkg.version,
+      resolved: spec,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+    },
+  };
+  for (const [path, entry] of Object.entries(lock.packages))
+    if (path.startsWith("node_modules/") && !entry.dev) packages[path] = entry;
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  writeFileSync(
+    join(app, "package.json"),
+    json({ name: "pack-check", private: true, dependencies: { [pkg.name]: spec } }),
+  );
+  writeFileSync(
+    join(app, "package-lock.json"),
+    json({ name: "pack-check", lockfileVersion: 3, requires: true, packages }),
+  );
+}
+
+/** What npm does for a dependency, minus resolving its dependencies (they are linked). */
+async function installByHand() {
+  const dir = join(app, "node_modules", pkg.name);
+  mkdirSync(dir, { recursive: true });
+  await run("tar", ["-xzf", tarball, "-C", dir, "--strip-components=1"]);
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  const bin = join(app, "node_modules", ".bin");
+  mkdirSync(bin);
+  for (const [name, target] of Object.entries(pkg.bin)) {
+    const file = join(dir, target);
+    chmodSync(file, statSync(file).mode | 0o111);
+    symlinkSync(relative(bin, file), join(bin, name));
+  }
+}
 
 beforeAll(async () => {
   readFileSync(join(ROOT, "dist/src/cli/index.js")); // built by `npm test` (pretest)
@@ -42,29 +103,23 @@ beforeAll(async () => {
     files: { path: string }[];
   }>;
   files = info.files.map((f) => f.path);
-  const tarball = join(work, info.filename);
+  tarball = join(work, info.filename);
 
   app = join(work, "app");
   mkdirSync(app);
-  writeFileSync(join(app, "package.json"), '{ "name": "pack-check", "private": true }\n');
+  writeAppProject(info.filename);
   try {
-    await run(
-      "npm",
-      ["install", "--no-audit", "--no-fund", "--offline", "--ignore-scripts", tarball],
-      { cwd: app, maxBuffer: 16 * 1024 * 1024 },
-    );
+    await run("npm", ["ci", "--no-audit", "--no-fund", "--offline", "--ignore-scripts"], {
+      cwd: app,
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
-    installedOffline = false;
-    process.stderr.write(
-      `pack.test: offline install failed (${(error as Error).message.split("\n")[0]}); linking node_modules instead\n`,
+    const reason = (error as Error).message.split("\n")[0];
+    if (process.env.CI === "true") throw new Error(`CI=true: offline install failed: ${reason}`);
+    console.warn(
+      `pack.test: the offline install failed (${reason}), so dependencies come from this checkout's node_modules instead`,
     );
-    const dir = join(app, "node_modules", pkg.name);
-    mkdirSync(dir, { recursive: true });
-    await run("tar", ["-xzf", tarball, "-C", dir, "--strip-components=1"]);
-    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-    mkdirSync(join(app, "node_modules", ".bin"));
-    for (const [name, target] of Object.entries(pkg.bin))
-      symlinkSync(join(dir, target), join(app, "node_modules", ".bin", name));
+    await installByHand();
   }
 }, 180_000);
 
@@ -102,6 +157,88 @@ describe("npm package", () => {
   it("runs a tool against the bundled sandbox (--demo)", async () => {
     const whoami = await npx(["call", "whoami", "--demo"]);
     expect(JSON.parse(whoami.stdout)).toMatchObject({ name: "Dana Reyes" });
-    if (!installedOffline) process.stderr.write("pack.test: dependencies came from the checkout\n");
   }, 60_000);
+});
+
+/** Every client's command line in the README's "Use it with your Sentry" section. */
+function readmeCommands(): string[][] {
+  const section = read("README.md")
+    .split(/^## /m)
+    .find((s) => s.startsWith("Use it with your Sentry\n"));
+  const commands: string[][] = [];
+  for (const [, lang, body] of section?.matchAll(/```(\w+)\n([\s\S]*?)```/g) ?? []) {
+    if (lang === "sh")
+      for (const [, line] of body.matchAll(/^\s*claude mcp add .* -- (.+)$/gm))
+        commands.push(line.trim().split(/\s+/));
+    if (lang === "json") {
+      const config = JSON.parse(body);
+      const server = (config.mcpServers ?? config.servers ?? config.context_servers).sentry;
+      commands.push([server.command, ...server.args]);
+    }
+    if (lang === "toml") {
+      const value = (key: string) => JSON.parse(body.match(new RegExp(`^${key} = (.+)$`, "m"))![1]);
+      commands.push([value("command"), ...value("args")]);
+    }
+  }
+  return commands;
+}
+
+const FROM_CHECKOUT = ["node", `/path/to/${pkg.name}/${pkg.bin["sentry-mcp"]}`];
+const FROM_TARBALL = ["npx", "-y", `file:/path/to/${pkg.name}-${pkg.version}.tgz`];
+const npmRegistry = await requireService(
+  "npmRegistry",
+  "README's tarball command (npx installs its dependencies from the registry)",
+);
+
+/** Starts `command --demo` as an MCP client would and calls whoami; `startup` covers an install. */
+async function whoamiThrough(
+  command: string[],
+  env: Record<string, string> = {},
+  startup = 30_000,
+) {
+  const transport = new StdioClientTransport({
+    command: command[0],
+    args: [...command.slice(1), "--demo"],
+    env: { ...(process.env as Record<string, string>), SENTRY_ACCESS_TOKEN: "", ...env },
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "readme-check", version: "1.0.0" });
+  try {
+    await client.connect(transport, { timeout: startup });
+    return await client.callTool({ name: "whoami", arguments: {} });
+  } finally {
+    await client.close();
+  }
+}
+
+describe("README client command lines", () => {
+  it("are the checkout form in every client's snippet, plus the tarball form", () => {
+    const commands = readmeCommands();
+    expect(commands.filter((c) => c[0] === "node")).toEqual(Array(5).fill(FROM_CHECKOUT));
+    expect(commands.filter((c) => c[0] !== "node")).toEqual([FROM_TARBALL]);
+  });
+
+  it("from a checkout: runs as written with the path filled in", async () => {
+    const [node, script] = FROM_CHECKOUT;
+    const result = await whoamiThrough([node, script.replace(`/path/to/${pkg.name}/`, ROOT)]);
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result.content)).toContain("Dana Reyes");
+  }, 60_000);
+
+  // A fresh npm cache, as on a machine that never installed it; scripts off as above.
+  it.skipIf(!npmRegistry)(
+    "from a packed tarball: runs as written with the path filled in",
+    async () => {
+      const [npx, yes, spec] = FROM_TARBALL;
+      const cache = join(work, "npx-cache");
+      const result = await whoamiThrough(
+        [npx, yes, spec.replace(`/path/to/${pkg.name}-${pkg.version}.tgz`, tarball)],
+        { npm_config_cache: cache, npm_config_ignore_scripts: "true" },
+        280_000,
+      );
+      expect(result.isError).toBeFalsy();
+      expect(JSON.stringify(result.content)).toContain("Dana Reyes");
+    },
+    300_000,
+  );
 });
