@@ -19,11 +19,11 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
@@ -123,9 +123,9 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+}, 120_000);
 
 const npx = (args: string[]) =>
   run("npx", ["--offline", "--no-install", pkg.name, ...args], {
