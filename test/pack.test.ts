@@ -114,7 +114,9 @@ beforeAll(async () => {
       maxBuffer: 16 * 1024 * 1024,
     });
   } catch (error) {
-    const reason = (error as Error).message.split("\n")[0];
+    const { message, stderr } = error as Error & { stderr?: string };
+    const npmSaid = [...(stderr ?? "").matchAll(/^npm error (.+)$/gm)].map((m) => m[1]);
+    const reason = npmSaid.slice(0, 2).join(": ") || message.split("\n")[0];
     if (process.env.CI === "true") throw new Error(`CI=true: offline install failed: ${reason}`);
     console.warn(
       `pack.test: the offline install failed (${reason}), so dependencies come from this checkout's node_modules instead`,
