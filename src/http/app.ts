@@ -236,6 +236,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         ...opts,
         accessToken: auth.sentryToken,
         fetch: options.fetch,
+        transport: "http",
         capabilities: capabilitiesFor(auth.userKey),
       });
     } catch (error) {
