@@ -167,6 +167,14 @@ describe("arguments the tool does not know, null and regionUrl", () => {
     expect(() => prepareArguments(reader, { x: 1, y: 2 }, { organizationSlug: "acme" })).toThrow(
       'unknown arguments "x", "y". Its parameters: projectSlug, n.',
     );
+    // inherited names are not parameters either
+    expect(() =>
+      prepareArguments(
+        reader,
+        JSON.parse('{"organizationSlug":"a","valueOf":null,"__proto__":1}'),
+        {},
+      ),
+    ).toThrow('unknown arguments "valueOf", "__proto__".');
     expect(() => prepareArguments(writer, { force: true }, {})).toThrow(
       'Invalid arguments for writer: unknown argument "force". It takes no parameters.',
     );

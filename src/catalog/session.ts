@@ -119,7 +119,9 @@ function isOptional(schema: z.ZodType): boolean {
 function dropNulls(tool: AnyTool, input: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(input)) {
     if (value !== null) continue;
-    const schema = tool.inputSchema[key] as z.ZodType | undefined;
+    const schema = Object.hasOwn(tool.inputSchema, key)
+      ? (tool.inputSchema[key] as z.ZodType)
+      : undefined;
     if (schema && isOptional(schema) && !schema.safeParse(null).success) delete input[key];
   }
 }
@@ -127,19 +129,20 @@ function dropNulls(tool: AnyTool, input: Record<string, unknown>): void {
 /** Old parameter names a tool still takes (never listed) are renamed to the current ones. */
 function renameAliases(tool: AnyTool, input: Record<string, unknown>): void {
   for (const [old, current] of Object.entries(tool.aliases ?? {})) {
-    if (!(old in input)) continue;
-    if (current in input && input[current] !== null && input[old] !== null)
+    if (!Object.hasOwn(input, old)) continue;
+    if (Object.hasOwn(input, current) && input[current] !== null && input[old] !== null)
       throw new UserInputError(
         `Invalid arguments for ${tool.name}: pass ${current}, not both ${current} and ${old}.`,
       );
-    if (!(current in input) || input[current] === null) input[current] = input[old];
+    if (!Object.hasOwn(input, current) || input[current] === null) input[current] = input[old];
     delete input[old];
   }
 }
 
 /** An argument the tool does not know is refused by name, with the parameters it has. */
 function refuseUnknown(tool: AnyTool, input: Record<string, unknown>, constraints: Constraints) {
-  const unknown = Object.keys(input).filter((key) => !(key in tool.inputSchema));
+  // Own keys only: "valueOf" or "__proto__" is not a parameter of any tool.
+  const unknown = Object.keys(input).filter((key) => !Object.hasOwn(tool.inputSchema, key));
   if (unknown.length === 0) return;
   const listed = Object.keys(publicShape(tool, constraints));
   const names = unknown.map((k) => JSON.stringify(k)).join(", ");
@@ -166,7 +169,7 @@ export function prepareCall(tool: AnyTool, args: unknown, constraints: Constrain
     throw new UserInputError(`Invalid arguments for ${tool.name}: expected an object.`);
   const input = { ...((args ?? {}) as Record<string, unknown>) };
   let regionUrl: string | undefined;
-  if (REGION_PARAM in input && !(REGION_PARAM in tool.inputSchema)) {
+  if (Object.hasOwn(input, REGION_PARAM) && !Object.hasOwn(tool.inputSchema, REGION_PARAM)) {
     const raw = input[REGION_PARAM];
     delete input[REGION_PARAM];
     if (raw !== null && raw !== undefined && typeof raw !== "string")
@@ -179,7 +182,7 @@ export function prepareCall(tool: AnyTool, args: unknown, constraints: Constrain
   refuseUnknown(tool, input, constraints);
   dropNulls(tool, input);
   for (const [param, value] of pinnedParams(constraints)) {
-    if (!(param in tool.inputSchema)) continue;
+    if (!Object.hasOwn(tool.inputSchema, param)) continue;
     const given = input[param];
     if (given !== undefined && given !== null && given !== "" && String(given) !== value) {
       throw new UserInputError(
