@@ -180,7 +180,10 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
   });
 
   const catalogCall = (toolName: string, args: Record<string, unknown>) =>
-    client.callTool({ name: "execute_sentry_tool", arguments: { name: toolName, arguments: args } });
+    client.callTool({
+      name: "execute_sentry_tool",
+      arguments: { name: toolName, arguments: args },
+    });
 
   it("find_alert_rules, get_alert_rule and get_metric_monitor_details (via execute)", async () => {
     const rules = await catalogCall("find_alert_rules", { organizationSlug: "acme" });
@@ -270,7 +273,10 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
   });
 
   const runIssueTool = (toolName: string, args: Record<string, unknown>) =>
-    client.callTool({ name: "execute_sentry_tool", arguments: { name: toolName, arguments: args } });
+    client.callTool({
+      name: "execute_sentry_tool",
+      arguments: { name: toolName, arguments: args },
+    });
 
   it("get_issue_details: a metric issue's alert details", async () => {
     const result = await client.callTool({
@@ -422,9 +428,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     expect(result.structuredContent).toMatchObject({
       profile: { profileType: "legacy_speedscope", transactionName: "CheckoutActivity" },
       samples: null,
-      suggestedActions: [
-        { toolName: "execute_sentry_tool", arguments: { name: "get_profile" } },
-      ],
+      suggestedActions: [{ toolName: "execute_sentry_tool", arguments: { name: "get_profile" } }],
     });
   });
 

@@ -269,7 +269,7 @@ function refuseEnvPins(env: NodeJS.ProcessEnv, org?: string, project?: string): 
   ].filter(([, value, flag]) => value?.trim() && !flag);
   if (lost.length === 0) return;
   throw new UserInputError(
-    `${lost.map(([name]) => name).join(" and ")} no longer pin${lost.length > 1 ? "" : "s"} the service; pass ${lost.map(([name, value, , flag]) => `${flag}=${value?.trim()}`).join(" ")} to keep the pin, or unset ${lost.length > 1 ? "them" : "it"}.`,
+    `${lost.map(([name]) => name).join(" and ")} no longer pin${lost.length > 1 ? "" : "s"} the service; pass ${lost.map(([, value, , flag]) => `${flag}=${value?.trim()}`).join(" ")} to keep the pin, or unset ${lost.length > 1 ? "them" : "it"}.`,
   );
 }
 
