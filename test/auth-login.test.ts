@@ -5,7 +5,7 @@
  */
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_LOGIN } from "../sandbox/data/oauth.js";
 import type { Sandbox } from "../sandbox/server.js";
-import { startTestSandbox } from "./harness.js";
+import { startTestSandbox, TOKEN } from "./harness.js";
 
 const CLI = new URL("../dist/src/cli/index.js", import.meta.url).pathname;
 
@@ -55,8 +55,10 @@ function run(args: string[], home: string): Run {
 const hostArgs = () => [`--host=${sandbox.host}`, "--insecure-http"];
 const newHome = () => mkdtempSync(join(tmpdir(), "sentry-mcp-auth-"));
 const loginFile = (home: string) => join(home, ".sentry", "mcp.json");
+/** Our entry in the shared cache: `host:clientId`, the incumbent's format. */
+const ourKey = () => `${sandbox.host}:sentry-mcp-lite`;
 const savedToken = (home: string) =>
-  JSON.parse(readFileSync(loginFile(home), "utf8")).logins[sandbox.url].accessToken as string;
+  JSON.parse(readFileSync(loginFile(home), "utf8"))[ourKey()].access_token as string;
 
 /** Waits until the CLI has printed the user code, then returns it. */
 async function userCodeOf(login: Run): Promise<string> {
@@ -148,13 +150,45 @@ describe("auth login (device flow) end to end", () => {
     await logIn(home);
     const before = savedToken(home);
     const file = JSON.parse(readFileSync(loginFile(home), "utf8"));
-    file.logins[sandbox.url].expiresAt = "2020-01-01T00:00:00.000Z";
+    file[ourKey()].expires_at = "2020-01-01T00:00:00.000Z";
     writeFileSync(loginFile(home), JSON.stringify(file));
     const call = await run(["call", "whoami", ...hostArgs()], home).done;
     expect(call.code, call.stderr).toBe(0);
     const after = savedToken(home);
     expect(after).not.toBe(before);
     expect(statSync(loginFile(home)).mode & 0o777).toBe(0o600);
+  });
+
+  it("uses a login saved by @sentry/mcp-server at once and keeps it byte-identical", async () => {
+    const home = newHome();
+    const incumbent = JSON.stringify(
+      {
+        [`${sandbox.host}:incumbent-client`]: {
+          access_token: TOKEN,
+          refresh_token: "incumbent-refresh",
+          expires_at: "2099-01-01T00:00:00.000Z",
+          sentry_host: sandbox.host,
+          client_id: "incumbent-client",
+          user_email: "dana.reyes@acme.example",
+          scope: "org:read project:read",
+        },
+        "sentry.io:another": { access_token: "x", client_id: "another" },
+        junk: [1, { two: null }],
+      },
+      null,
+      2,
+    );
+    mkdirSync(join(home, ".sentry"), { mode: 0o700 });
+    writeFileSync(loginFile(home), incumbent, { mode: 0o600 });
+    const call = await run(["call", "whoami", "--json", ...hostArgs()], home).done;
+    expect(call.code, call.stderr).toBe(0);
+    expect(JSON.parse(call.stdout).structuredContent.name).toBe("Dana Reyes");
+    await logIn(home);
+    const both = JSON.parse(readFileSync(loginFile(home), "utf8"));
+    expect(Object.keys(both)).toEqual([...Object.keys(JSON.parse(incumbent)), ourKey()]);
+    const logout = await run(["auth", "logout", ...hostArgs()], home).done;
+    expect(logout.code).toBe(0);
+    expect(readFileSync(loginFile(home), "utf8")).toBe(incumbent);
   });
 
   it("logout forgets the token; then a token is required again", async () => {

@@ -85,7 +85,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     ).toBeGreaterThanOrEqual(3);
     const teams = await client.callTool({
       name: "execute_sentry_tool",
-      arguments: { toolName: "find_teams", arguments: { organizationSlug: "acme" } },
+      arguments: { name: "find_teams", arguments: { organizationSlug: "acme" } },
     });
     expect(teams.isError).toBeFalsy();
     expect((teams.structuredContent as { teams: unknown[] }).teams.length).toBeGreaterThanOrEqual(
@@ -123,7 +123,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const result = await client.callTool({
       name: "execute_sentry_tool",
       arguments: {
-        toolName: "search_events",
+        name: "search_events",
         arguments: { organizationSlug: "acme", dataset: "spans", query: "span.op:db", limit: 3 },
       },
     });
@@ -137,7 +137,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const result = await client.callTool({
       name: "execute_sentry_tool",
       arguments: {
-        toolName: "get_trace_details",
+        name: "get_trace_details",
         arguments: { organizationSlug: "acme", traceId },
       },
     });
@@ -152,7 +152,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const result = await client.callTool({
       name: "execute_sentry_tool",
       arguments: {
-        toolName: "get_span_details",
+        name: "get_span_details",
         arguments: { organizationSlug: "acme", traceId, spanId: span.spanId },
       },
     });
@@ -163,7 +163,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
   it("find_releases then get_release_details (via execute)", async () => {
     const list = await client.callTool({
       name: "execute_sentry_tool",
-      arguments: { toolName: "find_releases", arguments: { organizationSlug: "acme", limit: 3 } },
+      arguments: { name: "find_releases", arguments: { organizationSlug: "acme", limit: 3 } },
     });
     expect(list.isError).toBeFalsy();
     const version = /^- \*\*`([^`]+)`\*\*/m.exec(textOf(list))?.[1];
@@ -171,7 +171,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const details = await client.callTool({
       name: "execute_sentry_tool",
       arguments: {
-        toolName: "get_release_details",
+        name: "get_release_details",
         arguments: { organizationSlug: "acme", version },
       },
     });
@@ -180,7 +180,10 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
   });
 
   const catalogCall = (toolName: string, args: Record<string, unknown>) =>
-    client.callTool({ name: "execute_sentry_tool", arguments: { toolName, arguments: args } });
+    client.callTool({
+      name: "execute_sentry_tool",
+      arguments: { name: toolName, arguments: args },
+    });
 
   it("find_alert_rules, get_alert_rule and get_metric_monitor_details (via execute)", async () => {
     const rules = await catalogCall("find_alert_rules", { organizationSlug: "acme" });
@@ -238,11 +241,11 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     try {
       const search = await docsClient.callTool({
         name: "execute_sentry_tool",
-        arguments: { toolName: "search_docs", arguments: { query: "react error boundary" } },
+        arguments: { name: "search_docs", arguments: { query: "react error boundary" } },
       });
       const found = search.structuredContent as {
         results: Array<{ path: string }>;
-        suggestedActions: Array<{ arguments: { toolName: string; arguments: { path: string } } }>;
+        suggestedActions: Array<{ arguments: { name: string; arguments: { path: string } } }>;
       };
       expect(found.results[0].path).toBe("/platforms/javascript/guides/react/");
       expect(JSON.parse(textOf(search))).toEqual(found);
@@ -270,7 +273,10 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
   });
 
   const runIssueTool = (toolName: string, args: Record<string, unknown>) =>
-    client.callTool({ name: "execute_sentry_tool", arguments: { toolName, arguments: args } });
+    client.callTool({
+      name: "execute_sentry_tool",
+      arguments: { name: toolName, arguments: args },
+    });
 
   it("get_issue_details: a metric issue's alert details", async () => {
     const result = await client.callTool({
@@ -374,7 +380,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const result = await client.callTool({
       name: "execute_sentry_tool",
       arguments: {
-        toolName: "get_replay_details",
+        name: "get_replay_details",
         arguments: { organizationSlug: "acme", replayId: "3c7a8e2f9d1b4a60b5e4c3d2a1f0e9d8" },
       },
     });
@@ -388,7 +394,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const result = await client.callTool({
       name: "execute_sentry_tool",
       arguments: {
-        toolName: "get_profile",
+        name: "get_profile",
         arguments: {
           organizationSlug: "acme",
           projectSlugOrId: "backend",
@@ -410,7 +416,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const result = await client.callTool({
       name: "execute_sentry_tool",
       arguments: {
-        toolName: "get_profile_details",
+        name: "get_profile_details",
         arguments: {
           organizationSlug: "acme",
           projectSlugOrId: "mobile-app",
@@ -422,9 +428,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     expect(result.structuredContent).toMatchObject({
       profile: { profileType: "legacy_speedscope", transactionName: "CheckoutActivity" },
       samples: null,
-      suggestedActions: [
-        { toolName: "execute_sentry_tool", arguments: { toolName: "get_profile" } },
-      ],
+      suggestedActions: [{ toolName: "execute_sentry_tool", arguments: { name: "get_profile" } }],
     });
   });
 
@@ -432,7 +436,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const list = await client.callTool({
       name: "execute_sentry_tool",
       arguments: {
-        toolName: "search_ai_conversations",
+        name: "search_ai_conversations",
         arguments: { organizationSlug: "acme", query: "refund" },
       },
     });
@@ -442,7 +446,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const details = await client.callTool({
       name: "execute_sentry_tool",
       arguments: {
-        toolName: "get_ai_conversation_details",
+        name: "get_ai_conversation_details",
         arguments: { organizationSlug: "acme", conversationId: id },
       },
     });

@@ -30,7 +30,7 @@ const textOf = (r: Result) =>
 async function run(toolName: string, args: Record<string, unknown>, via: Client = client) {
   const result = await via.callTool({
     name: "execute_sentry_tool",
-    arguments: { toolName, arguments: args },
+    arguments: { name: toolName, arguments: args },
   });
   if (result.isError) throw new Error(`${toolName}: ${textOf(result)}`);
   // biome-ignore lint/suspicious/noExplicitAny: structured payloads are read loosely here
@@ -200,7 +200,7 @@ describe("no write without permission (MCP client)", () => {
       const result = await ro.client.callTool({
         name: "execute_sentry_tool",
         arguments: {
-          toolName: "update_issue",
+          name: "update_issue",
           arguments: { organizationSlug: "acme", issueId: "BACKEND-1K", status: "resolved" },
         },
       });
@@ -230,12 +230,12 @@ describe("no write without permission (MCP client)", () => {
       const result = await inspect.client.callTool({
         name: "execute_sentry_tool",
         arguments: {
-          toolName: "create_project",
+          name: "create_project",
           arguments: { organizationSlug: "acme", teamSlug: "web", name: "Nope" },
         },
       });
       expect(textOf(result)).toBe(
-        "Input error: create_project is not available in this session: needs the project-management skill (enable with --skills or --all-skills).",
+        "Input error: create_project is not available in this session: needs the project-management skill (grant it with --skills=inspect,project-management or MCP_SKILLS=inspect,project-management).",
       );
       const reads = await run(
         "find_dsns",

@@ -78,6 +78,15 @@ describe("key providers over real HTTP", () => {
     expect(out.value).toEqual({ query: "x", period: "7d" });
     expect(fake.requests[0].path).toBe("/v1/chat/completions");
     expect(fake.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(fake.requests[0].body.reasoning_effort).toBeUndefined();
+  });
+
+  it("openrouter: OPENROUTER_REASONING_EFFORT is sent as reasoning_effort", async () => {
+    fake.replies.push({ answer: { query: "x", period: null } });
+    await createProviderRunner(selection("openrouter", { reasoningEffort: "low" })).generate(
+      request,
+    );
+    expect(fake.requests[0].body.reasoning_effort).toBe("low");
   });
 
   it.each([

@@ -71,9 +71,14 @@ async function modelFor(selection: ProviderSelection): Promise<LanguageModel> {
 }
 
 /** Reasoning models answer a short translation faster with little reasoning. */
-function providerOptions(selection: ProviderSelection) {
+function providerOptions(
+  selection: ProviderSelection,
+): Record<string, Record<string, string>> | undefined {
   if (selection.provider === "openai" && selection.model === DEFAULT_MODELS.openai)
     return { openai: { reasoningEffort: "minimal" } };
+  // OPENROUTER_REASONING_EFFORT, as @sentry/mcp-server reads it: sent as `reasoning_effort`.
+  if (selection.provider === "openrouter" && selection.reasoningEffort)
+    return { openrouter: { reasoningEffort: selection.reasoningEffort } };
   return undefined;
 }
 

@@ -35,6 +35,18 @@ describe("provider selection", () => {
     });
   });
 
+  it("reads OPENROUTER_REASONING_EFFORT for OpenRouter and refuses an unknown value", () => {
+    expect(
+      resolve({ OPENROUTER_API_KEY: "r", OPENROUTER_REASONING_EFFORT: " High " }).selection,
+    ).toMatchObject({ provider: "openrouter", reasoningEffort: "high" });
+    expect(
+      resolve({ OPENAI_API_KEY: "o", OPENROUTER_REASONING_EFFORT: "low" }).selection,
+    ).not.toHaveProperty("reasoningEffort");
+    expect(() => resolve({ OPENROUTER_REASONING_EFFORT: "extreme" })).toThrow(
+      'Invalid OPENROUTER_REASONING_EFFORT "extreme": one of none, minimal, low, medium, high, xhigh.',
+    );
+  });
+
   it("two keys without a choice: no provider, a one-line notice naming the variables only", () => {
     const s = resolve({ OPENAI_API_KEY: "sk-secret-1", ANTHROPIC_API_KEY: "sk-ant-secret-2" });
     expect(s.selection).toBeUndefined();

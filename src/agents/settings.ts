@@ -11,6 +11,8 @@ import {
   PROVIDER_CHOICES,
   type ProviderChoice,
   type ProviderSelection,
+  REASONING_EFFORTS,
+  type ReasoningEffort,
 } from "./types.js";
 
 export const DEFAULT_MODELS: Record<KeyProvider, string> = {
@@ -54,6 +56,16 @@ function baseUrl(raw: string | undefined, name: string): string | undefined {
   if (!["http:", "https:"].includes(url.protocol) || url.username || url.password)
     throw new UserInputError(`Invalid ${name}: an http(s) URL without credentials.`);
   return url.href.replace(/\/+$/, "");
+}
+
+function parseEffort(raw: string | undefined): ReasoningEffort | undefined {
+  const value = clean(raw)?.toLowerCase();
+  if (value === undefined) return undefined;
+  if (!(REASONING_EFFORTS as readonly string[]).includes(value))
+    throw new UserInputError(
+      `Invalid OPENROUTER_REASONING_EFFORT ${JSON.stringify(raw)}: one of ${REASONING_EFFORTS.join(", ")}.`,
+    );
+  return value as ReasoningEffort;
 }
 
 function parseChoice(raw: string | undefined, name: string): ProviderChoice | undefined {
@@ -102,6 +114,9 @@ function select(settings: AgentSettings, provider: KeyProvider, apiKey: string):
     ...(endpoint.baseUrl ? { baseUrl: endpoint.baseUrl } : {}),
     ...(provider === "azure-openai" && settings.azureApiVersion
       ? { azureApiVersion: settings.azureApiVersion }
+      : {}),
+    ...(provider === "openrouter" && settings.openrouter.reasoningEffort
+      ? { reasoningEffort: settings.openrouter.reasoningEffort }
       : {}),
   };
 }
@@ -180,6 +195,7 @@ export function resolveAgentSettings(
     openrouter: {
       baseUrl: baseUrl(env.OPENROUTER_BASE_URL, "OPENROUTER_BASE_URL"),
       model: clean(env.OPENROUTER_MODEL),
+      reasoningEffort: parseEffort(env.OPENROUTER_REASONING_EFFORT),
     },
     azureApiVersion: clean(env.OPENAI_API_VERSION),
   };

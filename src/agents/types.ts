@@ -15,6 +15,10 @@ export type AgentProviderName = KeyProvider | "client";
 export const PROVIDER_CHOICES = [...KEY_PROVIDERS, "client", "none"] as const;
 export type ProviderChoice = (typeof PROVIDER_CHOICES)[number];
 
+/** OPENROUTER_REASONING_EFFORT: how much a reasoning model on OpenRouter thinks. */
+export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
 export interface EndpointOverrides {
   baseUrl?: string;
   model?: string;
@@ -32,7 +36,7 @@ export interface AgentSettings {
   };
   openai: EndpointOverrides;
   anthropic: EndpointOverrides;
-  openrouter: EndpointOverrides;
+  openrouter: EndpointOverrides & { reasoningEffort?: ReasoningEffort };
   /** Azure `api-version` for deployment URLs (OPENAI_API_VERSION). */
   azureApiVersion?: string;
   /** The resolved key provider, when there is one (filled by resolveAgentSettings). */
@@ -48,6 +52,8 @@ export interface ProviderSelection {
   model: string;
   baseUrl?: string;
   azureApiVersion?: string;
+  /** OpenRouter only: sent as `reasoning_effort` */
+  reasoningEffort?: ReasoningEffort;
 }
 
 export interface AgentRequest<T> {

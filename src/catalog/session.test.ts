@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../tools/define.js";
 import type { AnyTool } from "../tools/types.js";
-import { inputJsonSchema, prepareArguments, sessionTools, unavailableReason } from "./session.js";
+import { grantHint } from "./grant-hint.js";
+import {
+  inputJsonSchema,
+  prepareArguments,
+  prepareCall,
+  sessionTools,
+  unavailableReason,
+} from "./session.js";
 
 const base = {
   description: "A test tool that does one thing.",
@@ -141,5 +148,96 @@ describe("pins in schemas and arguments", () => {
     );
     expect(() => prepareArguments(reader, { organizationSlug: "a", n: 1.5 }, {})).toThrow(/n: /);
     expect(() => prepareArguments(reader, "nope", {})).toThrow(/expected an object/);
+  });
+});
+
+describe("arguments the tool does not know, null and regionUrl", () => {
+  const renamed = defineTool({
+    ...base,
+    name: "renamed",
+    title: "Renamed",
+    skills: ["inspect"],
+    aliases: { oldName: "name" },
+    inputSchema: { name: z.string(), note: z.string().nullable().optional() },
+  });
+  it("refuses an unknown argument by name and lists the parameters the session shows", () => {
+    expect(() => prepareArguments(reader, { organizationSlug: "a", nn: 2 }, {})).toThrow(
+      'Invalid arguments for reader: unknown argument "nn". Its parameters: organizationSlug, projectSlug, n.',
+    );
+    expect(() => prepareArguments(reader, { x: 1, y: 2 }, { organizationSlug: "acme" })).toThrow(
+      'unknown arguments "x", "y". Its parameters: projectSlug, n.',
+    );
+    // inherited names are not parameters either
+    expect(() =>
+      prepareArguments(
+        reader,
+        JSON.parse('{"organizationSlug":"a","valueOf":null,"__proto__":1}'),
+        {},
+      ),
+    ).toThrow('unknown arguments "valueOf", "__proto__".');
+    expect(() => prepareArguments(writer, { force: true }, {})).toThrow(
+      'Invalid arguments for writer: unknown argument "force". It takes no parameters.',
+    );
+  });
+  it("a pinned parameter passed explicitly is known, not refused", () => {
+    const pinned = { organizationSlug: "acme", projectSlug: "web" };
+    expect(
+      prepareArguments(reader, { organizationSlug: "acme", projectSlug: "web" }, pinned),
+    ).toEqual({ organizationSlug: "acme", projectSlug: "web", n: 1 });
+    expect(prepareArguments(reader, { organizationSlug: null }, pinned)).toMatchObject({
+      organizationSlug: "acme",
+    });
+  });
+  it("null on an optional parameter means not given: defaults apply", () => {
+    expect(
+      prepareArguments(reader, { organizationSlug: "a", projectSlug: null, n: null }, {}),
+    ).toEqual({ organizationSlug: "a", n: 1 });
+    // a schema that takes null itself keeps it
+    expect(prepareArguments(renamed, { name: "x", note: null }, {})).toEqual({
+      name: "x",
+      note: null,
+    });
+  });
+  it("null on a required parameter stays an error", () => {
+    expect(() => prepareArguments(reader, { organizationSlug: null }, {})).toThrow(
+      /Invalid arguments for reader: organizationSlug: /,
+    );
+  });
+  it("regionUrl is taken on every tool, not listed, and returned beside the parameters", () => {
+    expect(
+      prepareCall(reader, { organizationSlug: "a", regionUrl: "https://de.sentry.io" }, {}),
+    ).toEqual({
+      params: { organizationSlug: "a", n: 1 },
+      regionUrl: "https://de.sentry.io",
+    });
+    for (const empty of [null, "", "  "])
+      expect(prepareCall(writer, { regionUrl: empty }, {})).toEqual({ params: {} });
+    expect(() => prepareCall(writer, { regionUrl: 5 }, {})).toThrow(/regionUrl: expected a URL/);
+    const listed = inputJsonSchema(reader, {}) as { properties: Record<string, unknown> };
+    expect(Object.keys(listed.properties)).not.toContain("regionUrl");
+  });
+  it("old names in aliases are renamed, never listed, and cannot be doubled", () => {
+    expect(prepareArguments(renamed, { oldName: "x" }, {})).toEqual({ name: "x" });
+    expect(() => prepareArguments(renamed, { oldName: "x", name: "y" }, {})).toThrow(
+      /pass name, not both name and oldName/,
+    );
+    const listed = inputJsonSchema(renamed, {}) as { properties: Record<string, unknown> };
+    expect(Object.keys(listed.properties)).toEqual(["name", "note"]);
+  });
+});
+
+describe("a refusal for a missing skill says how to grant it in this transport", () => {
+  it("stdio: the flag and the env var with the current skills plus the missing one", () => {
+    expect(unavailableReason(writer, { ...policy, skills: ["inspect", "seer"] })).toBe(
+      "needs the triage skill (grant it with --skills=inspect,seer,triage or MCP_SKILLS=inspect,seer,triage)",
+    );
+  });
+  it("remote: ?skills= on the MCP URL or the consent page", () => {
+    expect(unavailableReason(writer, { ...policy, skills: ["inspect"], transport: "http" })).toBe(
+      "needs the triage skill (add ?skills=inspect,triage to the MCP URL, or re-authorize on the consent page and grant triage)",
+    );
+    expect(grantHint("seer", ["seer"], "stdio")).toBe(
+      "grant it with --skills=seer or MCP_SKILLS=seer",
+    );
   });
 });

@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { UserInputError } from "../errors.js";
 import type { AnyTool, Capability, Constraints, Skill } from "../tools/types.js";
+import { grantHint, type Transport } from "./grant-hint.js";
+
+export type { Transport } from "./grant-hint.js";
 
 export interface SessionPolicy {
   skills: readonly Skill[];
+  /** Where the session runs (stdio when absent): a skill refusal names its way to grant. */
+  transport?: Transport;
   readOnly: boolean;
   experimental: boolean;
   constraints: Constraints;
@@ -17,7 +22,7 @@ const PROJECT_PARAMS = ["projectSlug", "projectSlugOrId"];
 /** Why a tool is unavailable in this session, or undefined when it is available. */
 export function unavailableReason(tool: AnyTool, policy: SessionPolicy): string | undefined {
   if (tool.skills.length > 0 && !tool.skills.some((s) => policy.skills.includes(s))) {
-    return `needs the ${tool.skills.join(" or ")} skill (enable with --skills or --all-skills)`;
+    return `needs the ${tool.skills.join(" or ")} skill (${grantHint(tool.skills[0], policy.skills, policy.transport ?? "stdio")})`;
   }
   if (policy.readOnly && !tool.annotations.readOnlyHint && !tool.meta)
     return "the session is read-only";
@@ -98,21 +103,86 @@ export function outputJsonSchema(tool: AnyTool): Record<string, unknown> | undef
 }
 
 /**
- * Validates arguments with the tool's schema and injects the session's pins. A pinned value
- * passed explicitly must match the pin; it can never widen the session.
+ * Accepted on every tool (the incumbent lists it on most of them) without being listed: a
+ * region hint for the call's organization, checked against the client's allow-list.
  */
-export function prepareArguments(
-  tool: AnyTool,
-  args: unknown,
-  constraints: Constraints,
-): Record<string, unknown> {
-  const input = { ...((args ?? {}) as Record<string, unknown>) };
-  if (typeof args !== "object" || args === null || Array.isArray(args)) {
-    if (args !== undefined)
-      throw new UserInputError(`Invalid arguments for ${tool.name}: expected an object.`);
+export const REGION_PARAM = "regionUrl";
+
+function isOptional(schema: z.ZodType): boolean {
+  return schema.safeParse(undefined).success;
+}
+
+/**
+ * `null` stands for "not given" on an optional parameter whose schema does not take null
+ * itself (strict OpenAI clients send null for every optional field): dropped so defaults apply.
+ */
+function dropNulls(tool: AnyTool, input: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== null) continue;
+    const schema = Object.hasOwn(tool.inputSchema, key)
+      ? (tool.inputSchema[key] as z.ZodType)
+      : undefined;
+    if (schema && isOptional(schema) && !schema.safeParse(null).success) delete input[key];
   }
+}
+
+/** Old parameter names a tool still takes (never listed) are renamed to the current ones. */
+function renameAliases(tool: AnyTool, input: Record<string, unknown>): void {
+  for (const [old, current] of Object.entries(tool.aliases ?? {})) {
+    if (!Object.hasOwn(input, old)) continue;
+    if (Object.hasOwn(input, current) && input[current] !== null && input[old] !== null)
+      throw new UserInputError(
+        `Invalid arguments for ${tool.name}: pass ${current}, not both ${current} and ${old}.`,
+      );
+    if (!Object.hasOwn(input, current) || input[current] === null) input[current] = input[old];
+    delete input[old];
+  }
+}
+
+/** An argument the tool does not know is refused by name, with the parameters it has. */
+function refuseUnknown(tool: AnyTool, input: Record<string, unknown>, constraints: Constraints) {
+  // Own keys only: "valueOf" or "__proto__" is not a parameter of any tool.
+  const unknown = Object.keys(input).filter((key) => !Object.hasOwn(tool.inputSchema, key));
+  if (unknown.length === 0) return;
+  const listed = Object.keys(publicShape(tool, constraints));
+  const names = unknown.map((k) => JSON.stringify(k)).join(", ");
+  throw new UserInputError(
+    `Invalid arguments for ${tool.name}: unknown argument${unknown.length > 1 ? "s" : ""} ${names}. ` +
+      (listed.length ? `Its parameters: ${listed.join(", ")}.` : "It takes no parameters."),
+  );
+}
+
+/** A tool call's validated parameters and the region hint it carried, if any. */
+export interface PreparedCall {
+  params: Record<string, unknown>;
+  /** `regionUrl` as given (non-empty); the caller checks it against the client's allow-list. */
+  regionUrl?: string;
+}
+
+/**
+ * Validates arguments with the tool's schema and injects the session's pins. A pinned value
+ * passed explicitly must match the pin; it can never widen the session. Unknown arguments are
+ * refused, never dropped; `regionUrl` is taken off and returned beside the parameters.
+ */
+export function prepareCall(tool: AnyTool, args: unknown, constraints: Constraints): PreparedCall {
+  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args)))
+    throw new UserInputError(`Invalid arguments for ${tool.name}: expected an object.`);
+  const input = { ...((args ?? {}) as Record<string, unknown>) };
+  let regionUrl: string | undefined;
+  if (Object.hasOwn(input, REGION_PARAM) && !Object.hasOwn(tool.inputSchema, REGION_PARAM)) {
+    const raw = input[REGION_PARAM];
+    delete input[REGION_PARAM];
+    if (raw !== null && raw !== undefined && typeof raw !== "string")
+      throw new UserInputError(
+        `Invalid arguments for ${tool.name}: regionUrl: expected a URL string or null.`,
+      );
+    if (typeof raw === "string" && raw.trim() !== "") regionUrl = raw.trim();
+  }
+  renameAliases(tool, input);
+  refuseUnknown(tool, input, constraints);
+  dropNulls(tool, input);
   for (const [param, value] of pinnedParams(constraints)) {
-    if (!(param in tool.inputSchema)) continue;
+    if (!Object.hasOwn(tool.inputSchema, param)) continue;
     const given = input[param];
     if (given !== undefined && given !== null && given !== "" && String(given) !== value) {
       throw new UserInputError(
@@ -129,5 +199,14 @@ export function prepareArguments(
       .join("; ");
     throw new UserInputError(`Invalid arguments for ${tool.name}: ${details}`);
   }
-  return parsed.data as Record<string, unknown>;
+  return { params: parsed.data as Record<string, unknown>, ...(regionUrl ? { regionUrl } : {}) };
+}
+
+/** The validated parameters alone (see prepareCall). */
+export function prepareArguments(
+  tool: AnyTool,
+  args: unknown,
+  constraints: Constraints,
+): Record<string, unknown> {
+  return prepareCall(tool, args, constraints).params;
 }

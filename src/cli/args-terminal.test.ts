@@ -46,11 +46,7 @@ describe("parseCli: terminal commands", () => {
     const env = { HOME: home() };
     expect(parseCli(["auth", "login"], env).command).toBe("auth");
     expect(() => parseCli([], env)).toThrow(/No access token/);
-    saveLogin(
-      "https://sentry.io",
-      { accessToken: "saved", clientId: "c", savedAt: new Date().toISOString() },
-      env,
-    );
+    saveLogin("https://sentry.io", { accessToken: "saved", clientId: "c" }, env);
     const stdio = parseCli([], env);
     expect(stdio.config.accessToken).toBe("saved");
     expect(stdio.savedLogin).toBe(true);

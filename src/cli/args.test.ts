@@ -77,6 +77,71 @@ describe("parseCli", () => {
     );
   });
 
+  it("refuses --insecure-http for sentry.io, given or default", () => {
+    expect(() => parseCli(["--access-token=t", "--insecure-http"], {})).toThrow(
+      "--insecure-http is not allowed for sentry.io (the default host); pass --host or --url for a self-hosted Sentry, or drop --insecure-http.",
+    );
+    expect(() =>
+      parseCli(["--access-token=t", "--insecure-http"], { SENTRY_HOST: "de.sentry.io" }),
+    ).toThrow("--insecure-http is not allowed for sentry.io;");
+    expect(() =>
+      parseCli(["--access-token=t", "--insecure-http", "--url=https://sentry.io"], {}),
+    ).toThrow(/not allowed for sentry.io/);
+    expect(
+      parseCli(["--access-token=t", "--insecure-http", "--host=127.0.0.1:9"], {}).config.sentryUrl,
+    ).toBe("http://127.0.0.1:9");
+  });
+
+  it("only the flags pin: SENTRY_ORG / SENTRY_PROJECT are ignored", () => {
+    const env = { SENTRY_ORG: "acme", SENTRY_PROJECT: "backend" };
+    const opts = parseCli(["--access-token=t"], env);
+    expect(opts.config.organizationSlug).toBeUndefined();
+    expect(opts.config.projectSlug).toBeUndefined();
+    const flags = parseCli(
+      ["--access-token=t", "--organization-slug=globex", "--project-slug=web"],
+      env,
+    );
+    expect(flags.config).toMatchObject({ organizationSlug: "globex", projectSlug: "web" });
+  });
+
+  it("serve refuses to start when SENTRY_ORG / SENTRY_PROJECT would silently stop pinning it", () => {
+    expect(() => parseCli(["serve", "--demo"], { SENTRY_ORG: "acme" })).toThrow(
+      "SENTRY_ORG no longer pins the service; pass --organization-slug=acme to keep the pin, or unset it.",
+    );
+    expect(() =>
+      parseCli(["serve", "--demo"], { SENTRY_ORG: "acme", SENTRY_PROJECT: "backend" }),
+    ).toThrow(
+      "SENTRY_ORG and SENTRY_PROJECT no longer pin the service; pass --organization-slug=acme --project-slug=backend to keep the pin, or unset them.",
+    );
+    expect(
+      parseCli(["serve", "--demo", "--organization-slug=acme"], { SENTRY_ORG: "acme" }).config
+        .organizationSlug,
+    ).toBe("acme");
+  });
+
+  it("--mcp-url / MCP_URL: search_docs uses the service's /api/search", () => {
+    expect(
+      parseCli(["--access-token=t", "--mcp-url=http://127.0.0.1:9/"], {}).config.docs.searchUrl,
+    ).toBe("http://127.0.0.1:9/api/search");
+    expect(
+      parseCli(["--access-token=t"], { MCP_URL: "https://mcp.example.com" }).config.docs,
+    ).toEqual({
+      searchUrl: "https://mcp.example.com/api/search",
+      baseUrl: "https://docs.sentry.io",
+    });
+    expect(
+      parseCli(
+        [
+          "--access-token=t",
+          "--mcp-url=https://mcp.example.com",
+          "--docs-search-url=https://s.example/q",
+        ],
+        {},
+      ).config.docs.searchUrl,
+    ).toBe("https://s.example/q");
+    expect(() => parseCli(["--access-token=t", "--mcp-url=ftp://x"], {})).toThrow(/--mcp-url/);
+  });
+
   it("builds http origins only with --insecure-http", () => {
     expect(resolveSentryUrl("127.0.0.1:8765", undefined, true)).toBe("http://127.0.0.1:8765");
     expect(resolveSentryUrl(undefined, "https://sentry.example.com/", false)).toBe(

@@ -84,6 +84,7 @@ const OPTIONS = {
   "response-budget": { type: "string" },
   "docs-search-url": { type: "string" },
   "docs-url": { type: "string" },
+  "mcp-url": { type: "string" },
   "agent-provider": { type: "string" },
   "openai-base-url": { type: "string" },
   "openai-model": { type: "string" },
@@ -114,7 +115,8 @@ Usage:
   sentry-mcp sandbox [--port N]   a local fake Sentry with demo data
   sentry-mcp auth login|logout|status
                                   log in to sentry.io in a browser; the token is saved in
-                                  ~/.sentry/mcp.json and used when no token is given
+                                  ~/.sentry/mcp.json [SENTRY_MCP_AUTH_CACHE] (shared with
+                                  @sentry/mcp-server) and used when no token is given
   sentry-mcp tools                the session's tools (direct or catalog, skills, read/write)
   sentry-mcp call TOOL key=value...
                                   run one tool and print its answer (--json: the raw result;
@@ -125,8 +127,8 @@ Options (environment variable in brackets; flags win):
   --host=HOST[:PORT]         Sentry host, default sentry.io [SENTRY_HOST]
   --url=URL                  Sentry base URL, alternative to --host [SENTRY_URL]
   --insecure-http            use http:// (not allowed for sentry.io)
-  --organization-slug=SLUG   pin the session to one organization [SENTRY_ORG]
-  --project-slug=SLUG        pin the session to one project [SENTRY_PROJECT]
+  --organization-slug=SLUG   pin the session to one organization (flag only)
+  --project-slug=SLUG        pin the session to one project (flag only)
   --skills=a,b               skills to grant: ${SKILLS.join(", ")} [MCP_SKILLS]
                              default: inspect,seer (read-only)
   --all-skills               grant every skill
@@ -137,10 +139,13 @@ Options (environment variable in brackets; flags win):
   --response-budget=N        max characters per tool response, default ${DEFAULT_RESPONSE_BUDGET} [MCP_RESPONSE_BUDGET]
   --docs-search-url=URL      docs search service for search_docs [MCP_DOCS_SEARCH_URL]
   --docs-url=URL             docs site for get_doc, default https://docs.sentry.io [MCP_DOCS_URL]
+  --mcp-url=URL              base URL of a Sentry MCP service; search_docs uses its /api/search,
+                             default https://mcp.sentry.dev [MCP_URL]
   --agent-provider=NAME      LLM for natural-language search: openai, azure-openai, anthropic,
                              openrouter, client (MCP sampling) or none [EMBEDDED_AGENT_PROVIDER]
                              default: the one API key set (OPENAI_API_KEY, ANTHROPIC_API_KEY,
                              OPENROUTER_API_KEY, AZURE_OPENAI_API_KEY), else client sampling
+                             OPENROUTER_REASONING_EFFORT: none, minimal, low, medium, high or xhigh
   --openai-base-url=URL      OpenAI-compatible or Azure endpoint [OPENAI_BASE_URL]
   --openai-model=MODEL       default gpt-5-mini [OPENAI_MODEL]
   --anthropic-base-url=URL   [ANTHROPIC_BASE_URL]
@@ -162,9 +167,13 @@ serve (remote service) options:
   -v, --version              print the version
 `;
 
-/** --docs-search-url / --docs-url: http(s) URLs without credentials; defaults otherwise. */
+/**
+ * --docs-search-url / --docs-url: http(s) URLs without credentials; defaults otherwise.
+ * --mcp-url (the incumbent's flag) names a Sentry MCP service whose `/api/search` is the docs
+ * search; --docs-search-url wins over it.
+ */
 function resolveDocs(
-  values: { "docs-search-url"?: string; "docs-url"?: string },
+  values: { "docs-search-url"?: string; "docs-url"?: string; "mcp-url"?: string },
   env: NodeJS.ProcessEnv,
 ): Config["docs"] {
   const defaults = defaultConfig().docs;
@@ -180,9 +189,11 @@ function resolveDocs(
       throw new UserInputError(`Invalid ${flag}: an http(s) URL without credentials.`);
     return url.href.replace(/\/+$/, "");
   };
+  const mcpUrl = check(values["mcp-url"] ?? env.MCP_URL, "--mcp-url");
   return {
     searchUrl:
       check(values["docs-search-url"] ?? env.MCP_DOCS_SEARCH_URL, "--docs-search-url") ??
+      (mcpUrl ? new URL("/api/search", mcpUrl).href : undefined) ??
       defaults.searchUrl,
     baseUrl: check(values["docs-url"] ?? env.MCP_DOCS_URL, "--docs-url") ?? defaults.baseUrl,
   };
@@ -216,10 +227,13 @@ export function resolveSentryUrl(
   }
   if (parsed.username || parsed.password)
     throw new UserInputError("The Sentry URL must not contain credentials.");
+  if (insecureHttp && isSentrySaas(parsed.hostname)) {
+    throw new UserInputError(
+      `--insecure-http is not allowed for sentry.io${host || url ? "" : " (the default host)"}; pass --host or --url for a self-hosted Sentry, or drop --insecure-http.`,
+    );
+  }
   if (parsed.protocol === "http:") {
     if (!insecureHttp) throw new UserInputError("http:// URLs need --insecure-http.");
-    if (isSentrySaas(parsed.hostname))
-      throw new UserInputError("--insecure-http is not allowed for sentry.io.");
   } else if (parsed.protocol !== "https:") {
     throw new UserInputError(`Unsupported URL scheme ${parsed.protocol}`);
   }
@@ -242,6 +256,21 @@ function resolveSkills(values: Record<string, unknown>, env: NodeJS.ProcessEnv):
   if (skills.length === 0)
     throw new UserInputError("No skills left after --disable-skills; grant at least one.");
   return skills;
+}
+
+/**
+ * SENTRY_ORG / SENTRY_PROJECT used to pin the remote service too: refuse to start a `serve`
+ * that would silently lose a pin it had before, and say which flag keeps it.
+ */
+function refuseEnvPins(env: NodeJS.ProcessEnv, org?: string, project?: string): void {
+  const lost = [
+    ["SENTRY_ORG", env.SENTRY_ORG, org, "--organization-slug"],
+    ["SENTRY_PROJECT", env.SENTRY_PROJECT, project, "--project-slug"],
+  ].filter(([, value, flag]) => value?.trim() && !flag);
+  if (lost.length === 0) return;
+  throw new UserInputError(
+    `${lost.map(([name]) => name).join(" and ")} no longer pin${lost.length > 1 ? "" : "s"} the service; pass ${lost.map(([, value, , flag]) => `${flag}=${value?.trim()}`).join(" ")} to keep the pin, or unset ${lost.length > 1 ? "them" : "it"}.`,
+  );
 }
 
 function parsePort(value: string | undefined): number | undefined {
@@ -311,8 +340,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     values.url ?? (values.host ? undefined : env.SENTRY_URL),
     insecureHttp,
   );
-  const organizationSlug = values["organization-slug"] ?? env.SENTRY_ORG ?? undefined;
-  const projectSlug = values["project-slug"] ?? env.SENTRY_PROJECT ?? undefined;
+  // Only the flags pin, as with @sentry/mcp-server: sentry-cli users often have SENTRY_ORG set.
+  const organizationSlug = values["organization-slug"]?.trim() || undefined;
+  const projectSlug = values["project-slug"]?.trim() || undefined;
+  if (command === "serve") refuseEnvPins(env, organizationSlug, projectSlug);
   if (projectSlug && !organizationSlug)
     throw new UserInputError("--project-slug needs --organization-slug.");
   const budgetRaw = values["response-budget"] ?? env.MCP_RESPONSE_BUDGET;

@@ -10,7 +10,6 @@ import { getCurrentUser } from "../sentry-api/organizations.js";
 import { createClient } from "../server/session.js";
 import type { CliOptions } from "./args.js";
 import {
-  DEFAULT_CLIENT_ID,
   type FlowDeps,
   LOGIN_SCOPES,
   LoginError,
@@ -19,7 +18,14 @@ import {
   requestDeviceCode,
   type TokenGrant,
 } from "./device-flow.js";
-import { isExpired, readLogin, removeLogin, type SavedLogin, saveLogin } from "./token-cache.js";
+import {
+  isExpired,
+  ownClientId,
+  readLogin,
+  removeLogin,
+  type SavedLogin,
+  saveLogin,
+} from "./token-cache.js";
 
 export interface AuthIO {
   stderr(text: string): void;
@@ -59,7 +65,6 @@ function toSaved(grant: TokenGrant, clientId: string, previous?: SavedLogin): Sa
     scope: grant.scope ?? previous?.scope,
     clientId,
     user: grant.user ?? previous?.user,
-    savedAt: new Date().toISOString(),
   };
 }
 
@@ -80,7 +85,7 @@ export async function login(
   io: AuthIO,
   options: LoginOptions = {},
 ): Promise<SavedLogin> {
-  const clientId = options.clientId || env.SENTRY_CLIENT_ID?.trim() || DEFAULT_CLIENT_ID;
+  const clientId = ownClientId(env, options.clientId);
   const host = hostOf(config.sentryUrl);
   const code = await requestDeviceCode(config.sentryUrl, clientId, LOGIN_SCOPES, options);
   const minutes = Math.max(1, Math.round(code.expiresIn / 60));
@@ -100,7 +105,7 @@ export async function login(
   if (!saved.user) {
     saved.user = await lookUpUser(config, grant.accessToken, options.fetch).catch(() => undefined);
   }
-  const file = saveLogin(config.sentryUrl, saved, env);
+  const file = saveLogin(config.sentryUrl, saved, env, clientId);
   io.stderr(
     `Logged in to ${host} as ${describeUser(saved.user)}. Saved to ${file};\n` +
       "sentry-mcp uses it when no --access-token or SENTRY_ACCESS_TOKEN is given.\n",
@@ -117,18 +122,21 @@ export async function freshSavedToken(
   env: NodeJS.ProcessEnv,
   deps: FlowDeps = {},
 ): Promise<string> {
-  const saved = readLogin(sentryUrl, env);
+  const now = (deps.now ?? Date.now)();
+  const saved = readLogin(sentryUrl, env, now);
   const host = hostOf(sentryUrl);
   if (!saved) {
     throw new LoginError("auth", `No saved login for ${host}. Run \`sentry-mcp auth login\`.`);
   }
-  if (!isExpired(saved, (deps.now ?? Date.now)())) return saved.accessToken;
+  if (!isExpired(saved, now)) return saved.accessToken;
   if (!saved.refreshToken || !saved.clientId) {
     throw new LoginError(
       "auth",
       `The saved login for ${host} has expired. Run \`sentry-mcp auth login\` again.`,
     );
   }
+  // Renewed through the client that issued it; saved under our own key, so another client's
+  // entry (the incumbent's) is never rewritten.
   const grant = await refreshGrant(sentryUrl, saved.clientId, saved.refreshToken, deps);
   saveLogin(sentryUrl, toSaved(grant, saved.clientId, saved), env);
   return grant.accessToken;
@@ -196,7 +204,12 @@ export async function runAuth(
     return 0;
   }
   if (action === "logout") {
-    const removed = removeLogin(config.sentryUrl, env);
+    // Only our own entry: a login saved by another client (the incumbent) stays.
+    const removed = removeLogin(
+      config.sentryUrl,
+      env,
+      ownClientId(env, options.terminal?.clientId),
+    );
     io.stderr(
       removed
         ? `Logged out of ${hostOf(config.sentryUrl)}: the saved token was deleted.\n`

@@ -1,21 +1,19 @@
 /**
- * Saved logins from `sentry-mcp auth login`: `~/.sentry/mcp.json`, one entry per Sentry origin,
- * readable by the user only (file 0600, directory 0700 when we create it). The token is never
- * printed; `auth status` shows who it belongs to and when it expires.
+ * Saved logins, in the file and format @sentry/mcp-server uses, so both servers share it:
+ * `~/.sentry/mcp.json` (or SENTRY_MCP_AUTH_CACHE), a JSON object keyed `"<host>:<clientId>"`
+ * whose entries are `{access_token, refresh_token, expires_at, sentry_host, client_id,
+ * user_email, scope}`. We read any entry for the host (the incumbent's too), write ours under
+ * our own client id, and never change or remove an entry we did not write: other keys are
+ * written back exactly as they were. File 0600 in a 0700 folder, replaced atomically.
+ * The token is never printed.
  */
 
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { z } from "zod";
+import { UserInputError } from "../errors.js";
+import { DEFAULT_CLIENT_ID } from "./device-flow.js";
 
 export interface SavedLogin {
   accessToken: string;
@@ -26,98 +24,155 @@ export interface SavedLogin {
   /** the OAuth client that issued it (refreshes must use the same one) */
   clientId: string;
   user?: { id?: string; name?: string; email?: string };
-  savedAt: string;
+  /** the key it was read from; absent for a login not saved yet */
+  key?: string;
 }
 
-const LoginSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1).optional().catch(undefined),
-  expiresAt: z.string().optional().catch(undefined),
-  scope: z.string().optional().catch(undefined),
-  clientId: z.string().catch(""),
-  user: z
-    .object({
-      id: z.string().optional().catch(undefined),
-      name: z.string().optional().catch(undefined),
-      email: z.string().optional().catch(undefined),
-    })
-    .optional()
-    .catch(undefined),
-  savedAt: z.string().catch(""),
+const EntrySchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).nullish().catch(undefined),
+  expires_at: z.string().nullish().catch(undefined),
+  sentry_host: z.string().nullish().catch(undefined),
+  client_id: z.string().catch(""),
+  user_email: z.string().nullish().catch(undefined),
+  scope: z.string().nullish().catch(undefined),
 });
 
-const FileSchema = z.object({
-  version: z.literal(1),
-  logins: z.record(z.string(), z.unknown()),
-});
-
-/** The home directory from the environment (tests set HOME to a temporary directory). */
-function homeOf(env: NodeJS.ProcessEnv): string | undefined {
-  return env.HOME?.trim() || env.USERPROFILE?.trim() || undefined;
+/** Our client id: `--client-id` / SENTRY_CLIENT_ID, else the built-in one. */
+export function ownClientId(env: NodeJS.ProcessEnv, flag?: string): string {
+  return flag?.trim() || env.SENTRY_CLIENT_ID?.trim() || DEFAULT_CLIENT_ID;
 }
 
 /**
- * `~/.sentry/mcp.json`, or undefined when the environment names no home directory. Reading
- * needs HOME (so a test or a client that passes a bare environment never picks up a login);
- * writing falls back to the OS home.
+ * SENTRY_MCP_AUTH_CACHE, else `~/.sentry/mcp.json`; undefined when neither names a place.
+ * Reading needs HOME (so a test or a client that passes a bare environment never picks up a
+ * login); writing falls back to the OS home.
  */
 export function loginFile(env: NodeJS.ProcessEnv, forWrite = false): string | undefined {
-  const home = homeOf(env) ?? (forWrite ? homedir() : undefined);
+  const explicit = env.SENTRY_MCP_AUTH_CACHE?.trim();
+  if (explicit) return explicit;
+  const home =
+    env.HOME?.trim() || env.USERPROFILE?.trim() || (forWrite ? homedir() : undefined) || undefined;
   return home ? join(home, ".sentry", "mcp.json") : undefined;
 }
 
-/** The cache key: scheme, host and port of the Sentry instance. */
-export function loginKey(sentryUrl: string): string {
-  return new URL(sentryUrl).origin;
+/** The host part of the key: hostname and port, as `--host` takes it. */
+export function hostKey(sentryUrl: string): string {
+  return new URL(sentryUrl).host;
 }
 
-function readAll(file: string): Record<string, unknown> {
+/** The file's object; `undefined` when it exists but is not a JSON object (we never clobber it). */
+function readAll(file: string): Record<string, unknown> | undefined {
   if (!existsSync(file)) return {};
   try {
-    const parsed = FileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
-    return parsed.success ? { ...parsed.data.logins } : {};
+    const data = JSON.parse(readFileSync(file, "utf8"));
+    return data && typeof data === "object" && !Array.isArray(data) ? data : undefined;
   } catch {
-    // A corrupt file is treated as empty; the next login rewrites it.
-    return {};
+    return undefined;
   }
 }
 
-function writeAll(file: string, logins: Record<string, unknown>): void {
-  const dir = join(file, "..");
+function writeAll(file: string, data: Record<string, unknown>): void {
+  const dir = dirname(file);
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ version: 1, logins }, null, 2)}\n`, { mode: 0o600 });
+  const tmp = `${file}.tmp.${process.pid}`;
+  writeFileSync(tmp, JSON.stringify(data, null, 2), { mode: 0o600 });
   // The mode above is masked by umask and ignored when the file exists: set it explicitly.
   chmodSync(tmp, 0o600);
   renameSync(tmp, file);
 }
 
-/** The saved login for this Sentry, if any (expired or not). */
-export function readLogin(sentryUrl: string, env: NodeJS.ProcessEnv): SavedLogin | undefined {
-  const file = loginFile(env);
-  if (!file) return undefined;
-  const entry = LoginSchema.safeParse(readAll(file)[loginKey(sentryUrl)]);
-  return entry.success ? entry.data : undefined;
+function editable(file: string): Record<string, unknown> {
+  const data = readAll(file);
+  if (!data)
+    throw new UserInputError(
+      `${file} is not a JSON object; move it away to save a login (it is left untouched).`,
+    );
+  return data;
 }
 
-/** Saves (or replaces) the login for this Sentry; returns the file path. */
-export function saveLogin(sentryUrl: string, login: SavedLogin, env: NodeJS.ProcessEnv): string {
-  const file = loginFile(env, true)!;
-  const logins = readAll(file);
-  logins[loginKey(sentryUrl)] = login;
-  writeAll(file, logins);
+function toLogin(key: string, raw: unknown): SavedLogin | undefined {
+  const entry = EntrySchema.safeParse(raw);
+  if (!entry.success) return undefined;
+  const e = entry.data;
+  return {
+    accessToken: e.access_token,
+    refreshToken: e.refresh_token ?? undefined,
+    expiresAt: e.expires_at ?? undefined,
+    scope: e.scope ?? undefined,
+    clientId: e.client_id,
+    user: e.user_email ? { email: e.user_email } : undefined,
+    key,
+  };
+}
+
+/**
+ * The best saved login for this Sentry host, expired or not: any client's entry (ours or the
+ * incumbent's), unexpired ones first, then ours, then the one that lasts longest.
+ */
+export function readLogin(
+  sentryUrl: string,
+  env: NodeJS.ProcessEnv,
+  now = Date.now(),
+): SavedLogin | undefined {
+  const file = loginFile(env);
+  if (!file) return undefined;
+  const host = hostKey(sentryUrl);
+  const own = `${host}:${ownClientId(env)}`;
+  const found = Object.entries(readAll(file) ?? {})
+    .filter(([key]) => key.startsWith(`${host}:`))
+    .map(([key, raw]) => toLogin(key, raw))
+    .filter((l): l is SavedLogin => l !== undefined);
+  const rank = (l: SavedLogin) => [
+    isExpired(l, now) ? 1 : 0,
+    l.key === own ? 0 : 1,
+    -(Date.parse(l.expiresAt ?? "") || Number.MAX_SAFE_INTEGER),
+  ];
+  found.sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
+  return found[0];
+}
+
+/**
+ * Saves a login under our own key (`host:ownClientId`), replacing only that entry; its
+ * `client_id` says which client issued it. Returns the file path.
+ */
+export function saveLogin(
+  sentryUrl: string,
+  login: SavedLogin,
+  env: NodeJS.ProcessEnv,
+  keyClientId = ownClientId(env),
+): string {
+  const file = loginFile(env, true) as string;
+  const data = editable(file);
+  const host = hostKey(sentryUrl);
+  data[`${host}:${keyClientId}`] = {
+    access_token: login.accessToken,
+    refresh_token: login.refreshToken ?? null,
+    expires_at: login.expiresAt ?? null,
+    sentry_host: host,
+    client_id: login.clientId,
+    user_email: login.user?.email ?? null,
+    scope: login.scope ?? null,
+  };
+  writeAll(file, data);
   return file;
 }
 
-/** Forgets the login for this Sentry; true when there was one. Deletes an empty file. */
-export function removeLogin(sentryUrl: string, env: NodeJS.ProcessEnv): boolean {
-  const file = loginFile(env, true)!;
-  const logins = readAll(file);
-  const key = loginKey(sentryUrl);
-  if (!(key in logins)) return false;
-  delete logins[key];
-  if (Object.keys(logins).length === 0) rmSync(file, { force: true });
-  else writeAll(file, logins);
+/** Forgets our login for this host (never another client's); true when there was one. */
+export function removeLogin(
+  sentryUrl: string,
+  env: NodeJS.ProcessEnv,
+  keyClientId = ownClientId(env),
+): boolean {
+  const file = loginFile(env, true) as string;
+  const data = readAll(file);
+  const key = `${hostKey(sentryUrl)}:${keyClientId}`;
+  if (!data || !(key in data)) return false;
+  delete data[key];
+  writeAll(file, data);
   return true;
 }
 

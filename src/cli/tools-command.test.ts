@@ -58,7 +58,7 @@ describe("sentry-mcp tools", () => {
       direct: listed to the model; catalog: found with search_sentry_tools, run with execute_sentry_tool.
 
       Not in this session:
-        update_issue: needs the triage skill (enable with --skills or --all-skills)
+        update_issue: needs the triage skill (grant it with --skills=inspect,seer,triage or MCP_SKILLS=inspect,seer,triage)
       "
     `);
   });
@@ -86,7 +86,8 @@ describe("sentry-mcp tools", () => {
     expect(data.unavailable).toEqual([
       {
         name: "update_issue",
-        reason: "needs the triage skill (enable with --skills or --all-skills)",
+        reason:
+          "needs the triage skill (grant it with --skills=inspect,seer,triage or MCP_SKILLS=inspect,seer,triage)",
       },
     ]);
   });

@@ -56,6 +56,24 @@ function post(
   });
 }
 
+describe("the retired SSE transport", () => {
+  it("answers 410 Gone on /sse and below, pointing to /mcp", async () => {
+    const app = makeApp({ token: TOKEN });
+    for (const [method, path] of [
+      ["GET", "/sse"],
+      ["POST", "/sse/message?sessionId=x"],
+      ["GET", "/sse/acme"],
+    ]) {
+      const res = await app.request(`http://${HOST}${path}`, { method, headers: { host: HOST } });
+      expect(res.status, path).toBe(410);
+      expect(await json(res)).toEqual({
+        error: "gone",
+        error_description: `The SSE transport is not served; connect to http://${HOST}/mcp (Streamable HTTP).`,
+      });
+    }
+  });
+});
+
 describe("direct token mode", () => {
   it("forwards a Sentry-Bearer token to Sentry", async () => {
     const app = makeApp();

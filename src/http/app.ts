@@ -236,6 +236,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         ...opts,
         accessToken: auth.sentryToken,
         fetch: options.fetch,
+        transport: "http",
         capabilities: capabilitiesFor(auth.userKey),
       });
     } catch (error) {
@@ -277,6 +278,17 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       void session.server.close();
     }
   };
+  // The SSE transport is gone (as on @sentry/mcp-server's remote): point old configs to /mcp.
+  const gone = (c: Context) =>
+    c.json(
+      {
+        error: "gone",
+        error_description: `The SSE transport is not served; connect to ${baseUrlOf(c, service.publicUrl)}/mcp (Streamable HTTP).`,
+      },
+      410,
+    );
+  app.all("/sse", gone);
+  app.all("/sse/*", gone);
   app.all("/mcp", handle);
   app.all("/mcp/:org", handle);
   app.all("/mcp/:org/:project", handle);

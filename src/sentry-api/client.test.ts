@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "../errors.js";
 import { errorDetail, nextCursor, SentryClient } from "./client.js";
+import { withCallSignal } from "./retry.js";
 
 function fakeFetch(handler: (url: URL, init: RequestInit) => Response) {
   const calls: Array<{ url: URL; init: RequestInit }> = [];
@@ -136,6 +137,45 @@ describe("SentryClient", () => {
       fetch: f.impl,
     });
     expect(await selfHosted.regionFor("any")).toBe("https://sentry.corp");
+  });
+
+  it("a call's regionUrl routes its organization, only within the allow-list", async () => {
+    const f = fakeFetch(() => json([]));
+    const saas = new SentryClient({
+      baseUrl: "https://sentry.io",
+      accessToken: "t",
+      userAgent: "u",
+      fetch: f.impl,
+    });
+    expect(saas.checkRegionUrl("https://de.sentry.io/")).toBe("https://de.sentry.io");
+    expect(saas.checkRegionUrl("https://sentry.io")).toBe("https://sentry.io");
+    for (const bad of [
+      "http://de.sentry.io",
+      "https://evil.example",
+      "de.sentry.io",
+      "https://u:p@de.sentry.io",
+    ])
+      expect(() => saas.checkRegionUrl(bad), bad).toThrow(
+        /Invalid regionUrl .*https:\/\/\*\.sentry\.io/,
+      );
+    const region = { org: "eu-org", baseUrl: "https://de.sentry.io" };
+    const routed = await withCallSignal(
+      new AbortController().signal,
+      async () => [await saas.regionFor("eu-org"), await saas.regionFor("other")],
+      region,
+    );
+    expect(routed[0]).toBe("https://de.sentry.io");
+    // another org of the same call is looked up as usual
+    expect(f.calls.map((c) => c.url.pathname)).toEqual(["/api/0/organizations/other/"]);
+    const selfHosted = new SentryClient({
+      baseUrl: "https://sentry.corp",
+      accessToken: "t",
+      userAgent: "u",
+    });
+    expect(selfHosted.checkRegionUrl("https://sentry.corp")).toBe("https://sentry.corp");
+    expect(() => selfHosted.checkRegionUrl("https://de.sentry.io")).toThrow(
+      'Invalid regionUrl "https://de.sentry.io": expected https://sentry.corp (this server\'s Sentry host), or null.',
+    );
   });
 
   it("builds web URLs for SaaS and self-hosted", () => {

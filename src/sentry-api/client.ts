@@ -4,6 +4,7 @@ import { withUpstreamSpan } from "../telemetry/index.js";
 import {
   bookRetryWait,
   callerSignal,
+  callRegion,
   DEFAULT_RETRY_POLICY,
   parseRetryAfter,
   type RetryPolicy,
@@ -135,6 +136,8 @@ export class SentryClient {
    */
   regionFor(org: string, signal?: AbortSignal): Promise<string> {
     if (!isSentrySaas(new URL(this.baseUrl).hostname)) return Promise.resolve(this.baseUrl);
+    const hinted = callRegion(org);
+    if (hinted) return Promise.resolve(hinted);
     let region = this.#regions.get(org);
     if (!region) {
       region = this.#rawJson(`/api/0/organizations/${encodeURIComponent(org)}/`, { signal })
@@ -150,6 +153,28 @@ export class SentryClient {
       this.#regions.set(org, region);
     }
     return region;
+  }
+
+  /**
+   * A caller's `regionUrl` as an API origin, or an input error naming the field: it must be
+   * this client's own origin, or, when the client talks to sentry.io, an https sentry.io host.
+   * The token is never sent anywhere else.
+   */
+  checkRegionUrl(regionUrl: string): string {
+    let url: URL | undefined;
+    try {
+      url = new URL(regionUrl);
+    } catch {
+      url = undefined;
+    }
+    if (url && !url.username && !url.password) {
+      if (url.origin === this.baseUrl) return url.origin;
+      if (isSentrySaas(new URL(this.baseUrl).hostname) && allowedRegion(url.href))
+        return url.origin;
+    }
+    throw new UserInputError(
+      `Invalid regionUrl ${JSON.stringify(regionUrl)}: expected ${isSentrySaas(new URL(this.baseUrl).hostname) ? "an https://*.sentry.io URL" : `${this.baseUrl} (this server's Sentry host)`}, or null.`,
+    );
   }
 
   async get<S extends z.ZodType>(

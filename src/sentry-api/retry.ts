@@ -94,6 +94,14 @@ interface CallScope {
   signal: AbortSignal;
   /** time this tool call has spent waiting between retries, all its requests together */
   retryWaitMs: number;
+  /** the call's `regionUrl` (already allow-listed) for its organization */
+  region?: RegionHint;
+}
+
+/** A region the caller named for one organization (the incumbent's `regionUrl`). */
+export interface RegionHint {
+  org: string;
+  baseUrl: string;
 }
 
 const callScope = new AsyncLocalStorage<CallScope>();
@@ -104,8 +112,18 @@ const callScope = new AsyncLocalStorage<CallScope>();
  * pass `ctx.signal` along. The scope also holds the call's retry waits, so retries add at most
  * one budget to a call however many requests it makes.
  */
-export function withCallSignal<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
-  return callScope.run({ signal, retryWaitMs: 0 }, fn);
+export function withCallSignal<T>(
+  signal: AbortSignal,
+  fn: () => Promise<T>,
+  region?: RegionHint,
+): Promise<T> {
+  return callScope.run({ signal, retryWaitMs: 0, ...(region ? { region } : {}) }, fn);
+}
+
+/** The current call's region hint for `org`, if it named one. */
+export function callRegion(org: string): string | undefined {
+  const hint = callScope.getStore()?.region;
+  return hint && hint.org === org ? hint.baseUrl : undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import { ALL_TOOLS } from "../catalog/index.js";
 import {
   inputJsonSchema,
   outputJsonSchema,
-  prepareArguments,
+  prepareCall,
   type SessionPolicy,
   sessionTools,
   unavailableReason,
@@ -14,7 +14,7 @@ import {
 import { DIRECT_TOOL_NAMES } from "../catalog/surface.js";
 import { defaultConfig, SERVER_NAME, VERSION } from "../config.js";
 import type { SentryClient } from "../sentry-api/client.js";
-import { withCallSignal } from "../sentry-api/retry.js";
+import { type RegionHint, withCallSignal } from "../sentry-api/retry.js";
 import { reportToolError, withToolSpan } from "../telemetry/index.js";
 import type {
   AnyTool,
@@ -68,15 +68,28 @@ export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
       if (reason)
         return errorResult(`Input error: ${name} is not available in this session: ${reason}.`);
       try {
-        const params = prepareArguments(tool, args, deps.policy.constraints);
+        const { params, regionUrl } = prepareCall(tool, args, deps.policy.constraints);
+        const region = regionHint(deps.client, params, regionUrl);
         // Every Sentry request of this call is aborted when the call is cancelled.
-        const value = await withCallSignal(ctx.signal, () => tool.handler(params, ctx));
+        const value = await withCallSignal(ctx.signal, () => tool.handler(params, ctx), region);
         return redactResult(toCallResult(tool, value, deps.responseBudget), deps.client);
       } catch (error) {
         return redactResult(errorResult(errorMessage(error) + reportToolError(error)), deps.client);
       }
     },
   };
+}
+
+/** A call's allow-listed `regionUrl` for its organization (none without an organization). */
+function regionHint(
+  client: SentryClient,
+  params: Record<string, unknown>,
+  regionUrl: string | undefined,
+): RegionHint | undefined {
+  if (!regionUrl) return undefined;
+  const baseUrl = client.checkRegionUrl(regionUrl);
+  const org = params.organizationSlug;
+  return typeof org === "string" && org ? { org, baseUrl } : undefined;
 }
 
 /** Builds one MCP server for one session (stdio process or HTTP request). */

@@ -1,3 +1,4 @@
+import type { Transport } from "../catalog/session.js";
 import type { Config } from "../config.js";
 import { USER_AGENT } from "../config.js";
 import { SentryClient } from "../sentry-api/client.js";
@@ -12,6 +13,8 @@ export interface SessionOverrides {
   readOnly?: boolean;
   experimental?: boolean;
   fetch?: typeof fetch;
+  /** stdio unless the HTTP service says otherwise (it words skill refusals). */
+  transport?: Transport;
   /** How the pinned project's capabilities are found; the HTTP service passes a cached one. */
   capabilities?: CapabilityLookup;
 }
@@ -77,6 +80,7 @@ export async function createSession(config: Config, overrides: SessionOverrides 
       skills: overrides.skills ?? config.skills,
       readOnly: overrides.readOnly ?? config.readOnly,
       experimental: overrides.experimental ?? config.experimental,
+      transport: overrides.transport ?? "stdio",
       constraints,
       capabilities,
     },

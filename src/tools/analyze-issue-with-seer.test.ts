@@ -297,7 +297,7 @@ describe("analyze_issue_with_seer over MCP", () => {
   const call = (issueId: string) => ({
     name: "execute_sentry_tool",
     arguments: {
-      toolName: "analyze_issue_with_seer",
+      name: "analyze_issue_with_seer",
       arguments: { organizationSlug: "acme", issueId },
     },
   });

@@ -17,7 +17,7 @@ describe("execute_sentry_tool", () => {
     const tools = toolCaller(sandbox);
     const direct = await tools.call("find_teams", { organizationSlug: "acme" });
     const viaExecute = await tools.call("execute_sentry_tool", {
-      toolName: "find_teams",
+      name: "find_teams",
       arguments: { organizationSlug: "acme" },
     });
     expect(viaExecute).toEqual(direct);
@@ -27,13 +27,13 @@ describe("execute_sentry_tool", () => {
   it("names the parameter when arguments are invalid", async () => {
     const tools = toolCaller(sandbox);
     const result = await tools.call("execute_sentry_tool", {
-      toolName: "search_issues",
+      name: "search_issues",
       arguments: { organizationSlug: "acme", limit: "ten" },
     });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^Input error: Invalid arguments for search_issues: limit: /);
     const missing = await tools.call("execute_sentry_tool", {
-      toolName: "find_teams",
+      name: "find_teams",
       arguments: {},
     });
     expect(textOf(missing)).toMatch(/Invalid arguments for find_teams: organizationSlug: /);
@@ -42,11 +42,11 @@ describe("execute_sentry_tool", () => {
   it("refuses unknown tools and itself", async () => {
     const tools = toolCaller(sandbox);
     expect(
-      textOf(await tools.call("execute_sentry_tool", { toolName: "drop_database", arguments: {} })),
+      textOf(await tools.call("execute_sentry_tool", { name: "drop_database", arguments: {} })),
     ).toMatch(/unknown tool "drop_database"/);
     expect(
       textOf(
-        await tools.call("execute_sentry_tool", { toolName: "execute_sentry_tool", arguments: {} }),
+        await tools.call("execute_sentry_tool", { name: "execute_sentry_tool", arguments: {} }),
       ),
     ).toMatch(/cannot run itself/);
   });
@@ -58,12 +58,12 @@ describe("execute_sentry_tool", () => {
     const teams = (await pinned.structured("find_teams", {})) as { organization: string };
     expect(teams.organization).toBe("acme");
     const override = await pinned.call("execute_sentry_tool", {
-      toolName: "find_teams",
+      name: "find_teams",
       arguments: { organizationSlug: "globex" },
     });
     expect(textOf(override)).toMatch(/pinned to organization "acme"/);
     const foreignUrl = await pinned.call("execute_sentry_tool", {
-      toolName: "get_issue_details",
+      name: "get_issue_details",
       arguments: { issueUrl: "https://globex.sentry.io/issues/123/" },
     });
     expect(textOf(foreignUrl)).toMatch(/limited to organization "acme"/);
@@ -75,7 +75,7 @@ describe("execute_sentry_tool", () => {
   it("enforces skills at dispatch, not only at listing", async () => {
     const docsOnly = toolCaller(sandbox, { skills: ["docs"] });
     const result = await docsOnly.call("execute_sentry_tool", {
-      toolName: "search_issues",
+      name: "search_issues",
       arguments: { organizationSlug: "acme" },
     });
     expect(result.isError).toBe(true);

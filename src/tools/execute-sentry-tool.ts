@@ -5,9 +5,9 @@ export default defineTool({
   name: "execute_sentry_tool",
   title: "Execute Sentry Tool",
   description:
-    "Run a tool found with search_sentry_tools: toolName plus its arguments object. The session's skills, read-only mode and pins apply.",
+    "Run a tool found with search_sentry_tools: its name plus its arguments object. The session's skills, read-only mode and pins apply.",
   inputSchema: {
-    toolName: z.string().trim().min(1).max(128).describe("Tool name from search_sentry_tools"),
+    name: z.string().trim().min(1).max(128).describe("Tool name from search_sentry_tools"),
     arguments: z.record(z.string(), z.unknown()).default({}).describe("The tool's arguments"),
   },
   // Listed with read-only hints when the session has no write tools (see build-server).
@@ -15,13 +15,15 @@ export default defineTool({
   skills: [],
   requiredScopes: [],
   meta: true,
+  // Our releases before 0.39-compatibility called it toolName.
+  aliases: { toolName: "name" },
   async handler(params, ctx) {
-    if (params.toolName === "execute_sentry_tool") {
+    if (params.name === "execute_sentry_tool") {
       return passthrough({
         content: [{ type: "text", text: "Input error: execute_sentry_tool cannot run itself." }],
         isError: true,
       });
     }
-    return passthrough(await ctx.catalog.call(params.toolName, params.arguments, ctx));
+    return passthrough(await ctx.catalog.call(params.name, params.arguments, ctx));
   },
 });

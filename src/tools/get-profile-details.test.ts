@@ -163,7 +163,7 @@ describe("get_profile_details", () => {
         type: "tool_call",
         toolName: "execute_sentry_tool",
         arguments: {
-          toolName: "get_profile",
+          name: "get_profile",
           arguments: {
             organizationSlug: "acme",
             projectSlugOrId: "mobile-app",

@@ -68,7 +68,7 @@ describe("search_docs", () => {
               "arguments": {
                 "path": "/platforms/javascript/configuration/options/",
               },
-              "toolName": "get_doc",
+              "name": "get_doc",
             },
             "reason": "Read the full page of the best match; search results carry only snippets.",
             "toolName": "execute_sentry_tool",
@@ -172,7 +172,7 @@ describe("buildSuggestedToolAction", () => {
     expect(routed).toEqual({
       type: "tool_call",
       toolName: "execute_sentry_tool",
-      arguments: { toolName: "get_doc", arguments: args },
+      arguments: { name: "get_doc", arguments: args },
       reason: "why",
     });
   });

@@ -115,6 +115,8 @@ export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodType | undefin
   meta?: boolean;
   /** Hidden when the session is pinned to an organization (or a project): the tool is moot. */
   hideWhenPinned?: "organization" | "project";
+  /** Old parameter names still accepted, never listed: `{ oldName: "currentName" }`. */
+  aliases?: Readonly<Record<string, string>>;
   handler(params: z.output<z.ZodObject<I>>, ctx: ToolContext): Promise<HandlerResult<O>>;
 }
 
@@ -132,6 +134,7 @@ export interface AnyTool {
   experimental?: boolean;
   hideInExperimentalMode?: boolean;
   hideWhenPinned?: "organization" | "project";
+  aliases?: Readonly<Record<string, string>>;
   meta?: boolean;
   // biome-ignore lint/suspicious/noExplicitAny: erased at the registry boundary
   handler(params: any, ctx: ToolContext): Promise<unknown>;

@@ -136,7 +136,7 @@ describe("write tools", () => {
         `Input error: ${name} is not available in this session: the session is read-only.`,
       );
       const viaExecute = await tools.call("execute_sentry_tool", {
-        toolName: name,
+        name,
         arguments: CALLS[name],
       });
       expect(textOf(viaExecute), name).toBe(textOf(direct));
@@ -154,11 +154,11 @@ describe("write tools", () => {
       expect(listed, name).not.toContain(name);
       const skill = TRIAGE.includes(name) ? "triage" : "project-management";
       const viaExecute = await tools.call("execute_sentry_tool", {
-        toolName: name,
+        name,
         arguments: CALLS[name],
       });
       expect(textOf(viaExecute), name).toBe(
-        `Input error: ${name} is not available in this session: needs the ${skill} skill (enable with --skills or --all-skills).`,
+        `Input error: ${name} is not available in this session: needs the ${skill} skill (grant it with --skills=inspect,${skill} or MCP_SKILLS=inspect,${skill}).`,
       );
     }
     for (const name of READS) expect(listed).toContain(name);

@@ -100,11 +100,24 @@ function rejected(text: string): { tool: string; param: string } | undefined {
   return m ? { tool: m[1], param: m[2] } : undefined;
 }
 
-/** A rejection names the tool's own parameter (execute_sentry_tool's: the inner tool's). */
+/** An unknown argument is refused by name, with the tool's parameter list (or none). */
+const UNKNOWN =
+  /^Input error: Invalid arguments for (\S+): unknown arguments? (".*")\. (?:Its parameters: ([^.]*)\.|It takes no parameters\.)$/s;
+
+/**
+ * A rejection names the tool's own parameter (execute_sentry_tool's: the inner tool's), or
+ * the unknown argument given with the tool's real parameter list.
+ */
 function namesParameter(text: string): boolean {
+  const unknown = UNKNOWN.exec(text);
+  if (unknown) {
+    const tool = ALL_TOOLS.find((t) => t.name === unknown[1]);
+    const listed = unknown[3] ? unknown[3].split(", ") : [];
+    return !!tool && listed.join() === paramNames(tool).join();
+  }
   const r = rejected(text);
   if (!r) return false;
-  if (r.param === "(arguments)") return true;
+  if (r.param === "(arguments)" || r.param === "regionUrl") return true;
   const tool = ALL_TOOLS.find((t) => t.name === r.tool);
   return !!tool && paramNames(tool).includes(r.param);
 }

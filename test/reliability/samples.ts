@@ -44,7 +44,7 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
     },
     get_sentry_resource: { ...ORG, resourceType: "issue", resourceId: "BACKEND-1A" },
     search_sentry_tools: { query: "issue events" },
-    execute_sentry_tool: { toolName: "find_teams", arguments: ORG },
+    execute_sentry_tool: { name: "find_teams", arguments: ORG },
     update_issue: { ...ISSUE, status: "resolved" },
     add_issue_note: { ...ISSUE, text: "Looked at this during the reliability run." },
     create_team: { ...ORG, name: "Reliability Probe" },

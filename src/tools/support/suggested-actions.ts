@@ -30,7 +30,7 @@ export function buildSuggestedToolAction(
   return {
     type: "tool_call",
     toolName: "execute_sentry_tool",
-    arguments: { toolName, arguments: args },
+    arguments: { name: toolName, arguments: args },
     reason,
   };
 }
