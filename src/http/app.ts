@@ -2,7 +2,6 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { ALL_TOOLS } from "../catalog/index.js";
-import { parseSkills } from "../catalog/skills.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
 import { createSession } from "../server/session.js";
@@ -20,6 +19,7 @@ import {
   type HttpAppOptions,
   type ServiceOptions,
 } from "./options.js";
+import { PolicyError, resolvePins, resolveSkills } from "./policy.js";
 import { checkRate } from "./rate-limit.js";
 import { openSqliteStore } from "./store/sqlite.js";
 import { baseUrlOf, isSlug, type PathPins, resourceMetadataUrl } from "./urls.js";
@@ -33,26 +33,10 @@ function sessionOptions(url: URL, config: Config, path: PathPins, auth: McpIdent
     if (slug !== undefined && !isSlug(slug))
       throw new UserInputError(`Invalid slug in path: ${JSON.stringify(slug)}`);
   }
-  const org = auth.grantPins?.organizationSlug ?? path.organizationSlug;
-  if (config.organizationSlug && org && org !== config.organizationSlug) {
-    throw new UserInputError(`This server is pinned to organization ${config.organizationSlug}.`);
-  }
-  const constraints: Constraints = org
-    ? { organizationSlug: org, projectSlug: auth.grantPins?.projectSlug ?? path.projectSlug }
-    : { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug };
+  const operator = { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug };
+  const constraints: Constraints = resolvePins(operator, auth.grantPins, path);
   const q = url.searchParams;
-  // An OAuth grant's skills are the ceiling; ?skills= can only narrow them.
-  let skills: Skill[] = auth.grantSkills ?? config.skills;
-  if (q.get("skills")) {
-    const asked = parseSkills(q.get("skills") ?? "", "?skills");
-    skills = auth.grantSkills ? skills.filter((s) => asked.includes(s)) : asked;
-  }
-  if (q.get("disable-skills")) {
-    const off = parseSkills(q.get("disable-skills") ?? "", "?disable-skills");
-    skills = skills.filter((s) => !off.includes(s));
-  }
-  if (skills.length === 0)
-    throw new UserInputError("No skills left for this session; grant at least one.");
+  const skills: Skill[] = resolveSkills(config.skills, auth.grantSkills, q);
   const flag = (name: string) => /^(1|true|yes)$/i.test(q.get(name) ?? "");
   return {
     constraints,
@@ -190,7 +174,16 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type"], maxAge: 3600 }),
       );
     }
-    registerOAuthRoutes(app, { ...grants, publicUrl: service.publicUrl, log: service.log });
+    const { config } = options;
+    registerOAuthRoutes(app, {
+      ...grants,
+      publicUrl: service.publicUrl,
+      log: service.log,
+      operator: {
+        pins: { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug },
+        skills: config.skills,
+      },
+    });
   }
 
   const handle = async (c: Context) => {
@@ -241,6 +234,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     } catch (error) {
       if (error instanceof UserInputError)
         return c.json({ error: "invalid_request", error_description: error.message }, 400);
+      if (error instanceof PolicyError)
+        return c.json({ error: "forbidden", error_description: error.message }, 403);
       throw error;
     }
     const parsedBody =

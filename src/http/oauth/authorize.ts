@@ -8,6 +8,7 @@ import { scopesFor } from "../../catalog/skills.js";
 import { SKILLS, type Skill } from "../../tools/types.js";
 import { hashToken, randomToken, safeEqual } from "../crypto.js";
 import { htmlHeaders } from "../html.js";
+import { PolicyError, resolvePins } from "../policy.js";
 import { getJson, setJson } from "../store/types.js";
 import { baseUrlOf, parseResource, resourceUrl } from "../urls.js";
 import { loadClient, matchRedirectUri } from "./clients.js";
@@ -22,8 +23,8 @@ import {
 import { upstreamAuthorizeUrl } from "./upstream.js";
 
 /** Skills a consent page offers: those the client's `scope` names, or all (docs is always on). */
-export function offeredSkills(scope: string | null): Skill[] {
-  const all: Skill[] = SKILLS.filter((s) => s !== "docs");
+export function offeredSkills(scope: string | null, allowed: readonly Skill[] = SKILLS): Skill[] {
+  const all: Skill[] = SKILLS.filter((s) => s !== "docs" && allowed.includes(s));
   const requested = (scope ?? "").split(/\s+/).filter((s): s is Skill => all.includes(s as Skill));
   return requested.length ? all.filter((s) => requested.includes(s)) : all;
 }
@@ -79,11 +80,10 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
       );
     }
     const state = q.get("state") ?? undefined;
+    // Until the user has seen the consent page, errors are shown here: redirecting at once to a
+    // self-registered URI would be an open redirect (RFC 9700 §4.11.2).
     const fail = (error: string, description: string) =>
-      c.redirect(
-        redirectWith(redirectUri, { error, error_description: description, state, iss: base }),
-        302,
-      );
+      htmlPage(c, 400, renderErrorPage(`Invalid request (${error})`, description));
     if (q.get("response_type") !== "code")
       return fail("unsupported_response_type", "Only response_type=code is supported.");
     const challenge = q.get("code_challenge");
@@ -105,10 +105,16 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
         "invalid_target",
         `The resource must be this server's MCP endpoint (${resourceUrl(base)}).`,
       );
+    try {
+      resolvePins(deps.operator.pins, undefined, pins);
+    } catch (error) {
+      if (error instanceof PolicyError) return fail("invalid_target", error.message);
+      throw error;
+    }
 
     const id = randomToken(18);
     const csrf = randomToken();
-    const offered = offeredSkills(q.get("scope"));
+    const offered = offeredSkills(q.get("scope"), deps.operator.skills);
     const pending: PendingAuthorization = {
       clientId: client.client_id,
       clientName: client.client_name,

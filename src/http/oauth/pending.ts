@@ -1,12 +1,14 @@
 /** State carried between the authorize request, the consent page and Sentry's callback. */
 import type { Logger } from "../../cli/log.js";
-import type { Skill } from "../../tools/types.js";
+import type { Constraints, Skill } from "../../tools/types.js";
 import type { PathPins } from "../urls.js";
 import type { GrantDeps } from "./grants.js";
 
 export interface OAuthDeps extends GrantDeps {
   publicUrl?: string;
   log?: Logger;
+  /** The operator's pins and skills: the ceiling of every grant. */
+  operator: { pins: Constraints; skills: readonly Skill[] };
 }
 
 /** An authorization request waiting for consent (`authreq:{id}`). */

@@ -1,0 +1,146 @@
+/**
+ * The remote service's boundaries, as an attacker would probe them: operator pins and skills
+ * are a ceiling that paths, queries and grants can only narrow.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Sandbox } from "../../sandbox/server.js";
+import { startTestSandbox, TOKEN } from "../../test/harness.js";
+import { type Config, defaultConfig } from "../config.js";
+import { createHttpApp } from "./app.js";
+import type { ServiceOptions } from "./options.js";
+import { openSqliteStore } from "./store/sqlite.js";
+
+const HOST = "127.0.0.1:6420";
+// biome-ignore lint/suspicious/noExplicitAny: test payloads are asserted field by field
+type Loose = any;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+function makeApp(config: Partial<Config> = {}, service: Partial<ServiceOptions> = {}) {
+  return createHttpApp({
+    config: defaultConfig({ sentryUrl: sandbox.url, accessToken: TOKEN, ...config }),
+    allowedHosts: new Set([HOST]),
+    service: { store: openSqliteStore(":memory:", { sweepMs: 0 }), ...service },
+    clientIp: (c) => c.req.header("x-test-ip") ?? "10.0.0.1",
+  });
+}
+
+const rpc = (method: string, params: Record<string, unknown> = {}, id = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params,
+});
+
+function post(
+  app: ReturnType<typeof makeApp>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.request(`http://${HOST}${path}`, {
+    method: "POST",
+    headers: {
+      host: HOST,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+const call = (name: string, args: Record<string, unknown> = {}) =>
+  rpc("tools/call", { name, arguments: args });
+
+async function toolNames(app: ReturnType<typeof makeApp>, path: string): Promise<string[]> {
+  const res = await post(app, path, rpc("tools/list"));
+  expect(res.status).toBe(200);
+  const body: Loose = await res.json();
+  return body.result.tools.map((t: { name: string }) => t.name);
+}
+
+describe("operator pins are a ceiling", () => {
+  const pinned = { organizationSlug: "acme", projectSlug: "backend" };
+
+  it.each(["/mcp", "/mcp/acme"])("keeps the project pin on %s", async (path) => {
+    const app = makeApp(pinned);
+    const res = await post(app, path, call("get_issue_details", { issueId: "FRONTEND-2A" }));
+    expect(res.status).toBe(200);
+    const body: Loose = await res.json();
+    expect(body.result.isError).toBe(true);
+    expect(JSON.stringify(body.result.content)).toContain("limited to project");
+  });
+
+  it("answers 403 with a clear body when the path names another project", async () => {
+    const app = makeApp(pinned);
+    const res = await post(app, "/mcp/acme/frontend", call("find_projects"));
+    expect(res.status).toBe(403);
+    const body: Loose = await res.json();
+    expect(body).toEqual({
+      error: "forbidden",
+      error_description:
+        'This server is pinned to project "backend"; the request asks for project "frontend".',
+    });
+  });
+
+  it("answers 403 when the path names another organization", async () => {
+    const res = await post(makeApp(pinned), "/mcp/globex", call("find_projects"));
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as Loose).error_description).toContain(
+      'pinned to organization "acme"',
+    );
+  });
+
+  it("lets the path narrow an organization pin to a project", async () => {
+    const app = makeApp({ organizationSlug: "acme" });
+    const res = await post(
+      app,
+      "/mcp/acme/backend",
+      call("get_issue_details", { issueId: "FRONTEND-2A" }),
+    );
+    const body: Loose = await res.json();
+    expect(body.result.isError).toBe(true);
+    expect(JSON.stringify(body.result.content)).toContain("limited to project");
+  });
+});
+
+describe("?skills= only narrows the operator's skills", () => {
+  it("cannot add skills the operator did not grant", async () => {
+    const app = makeApp({ skills: ["inspect"] });
+    const res = await post(
+      app,
+      "/mcp?skills=inspect,triage,project-management",
+      call("create_team", { organizationSlug: "acme", name: "Intruders" }),
+    );
+    const body: Loose = await res.json();
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0].text).toContain("needs the project-management skill");
+  });
+
+  it("answers 403 when none of the asked skills is allowed", async () => {
+    const app = makeApp({ skills: ["inspect"] });
+    const res = await post(app, "/mcp?skills=triage", rpc("tools/list"));
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as Loose).error_description).toContain(
+      "This server allows the skills: inspect",
+    );
+  });
+
+  it("still narrows", async () => {
+    const app = makeApp({ skills: ["inspect", "project-management"] });
+    const res = await post(
+      app,
+      "/mcp?skills=inspect",
+      call("create_team", { organizationSlug: "acme", name: "Narrowed" }),
+    );
+    const body: Loose = await res.json();
+    expect(body.result.content[0].text).toContain("needs the project-management skill");
+  });
+});
