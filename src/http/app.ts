@@ -10,6 +10,7 @@ import type { Constraints, Skill } from "../tools/types.js";
 import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
 import { createCapabilityCache } from "./capability-cache.js";
 import { generateEncryptionKey, safeEqual } from "./crypto.js";
+import { bodyLimits, DEFAULT_BODY_LIMITS } from "./limits.js";
 import { createMetrics, routeLabel } from "./metrics.js";
 import type { GrantDeps } from "./oauth/grants.js";
 import { registerOAuthRoutes } from "./oauth/index.js";
@@ -55,6 +56,7 @@ function resolveService(options: HttpAppOptions): ServiceOptions {
     encryptionKey: s.encryptionKey ?? generateEncryptionKey(),
     rateLimits: s.rateLimits ?? DEFAULT_RATE_LIMITS,
     lifetimes: s.lifetimes ?? DEFAULT_TOKEN_LIFETIMES,
+    bodyLimits: s.bodyLimits ?? DEFAULT_BODY_LIMITS,
     now: s.now ?? Date.now,
   };
 }
@@ -114,6 +116,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       (performance.now() - started) / 1000,
     );
   });
+
+  app.use("*", bodyLimits(service.bodyLimits));
 
   app.use("*", async (c, next) => {
     if (UNGUARDED.has(c.req.path)) return next();

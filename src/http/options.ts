@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Logger } from "../cli/log.js";
 import type { Config } from "../config.js";
+import type { BodyLimits } from "./limits.js";
 import type { KeyValueStore } from "./store/types.js";
 
 /** The upstream Sentry OAuth application (SENTRY_CLIENT_ID / SENTRY_CLIENT_SECRET). */
@@ -44,6 +45,8 @@ export interface ServiceOptions {
   publicUrl?: string;
   rateLimits: RateLimits;
   lifetimes: TokenLifetimes;
+  /** Request body limits per endpoint (413 above them). */
+  bodyLimits: BodyLimits;
   /** When set, /metrics needs `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
   /** Milliseconds since the epoch; tests pass a fake clock. */

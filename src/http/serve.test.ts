@@ -61,6 +61,9 @@ describe("serve flags", () => {
       oauthClientId: "id",
       oauthClientSecret: "secret",
       metricsToken: "m",
+      maxBodyMcp: undefined,
+      maxBodyOauth: undefined,
+      insecurePublicUrl: false,
       demoOAuth: false,
     });
   });
@@ -74,6 +77,15 @@ describe("serve flags", () => {
     expect(normalizePublicUrl("https://mcp.example.com/")).toBe("https://mcp.example.com");
     expect(() => normalizePublicUrl("https://mcp.example.com/mcp")).toThrow(/origin only/);
     expect(() => normalizePublicUrl("ftp://x")).toThrow(/http/);
+  });
+
+  it("refuses an http public URL beyond loopback unless told it is on purpose", () => {
+    expect(() => normalizePublicUrl("http://mcp.example.com")).toThrow(/--insecure-public-url/);
+    expect(() => normalizePublicUrl("http://10.0.0.5:6420")).toThrow(/--insecure-public-url/);
+    expect(normalizePublicUrl("http://mcp.example.com", true)).toBe("http://mcp.example.com");
+    expect(normalizePublicUrl("http://127.0.0.1:6420")).toBe("http://127.0.0.1:6420");
+    expect(normalizePublicUrl("http://localhost:6420")).toBe("http://localhost:6420");
+    expect(normalizePublicUrl("http://[::1]:6420")).toBe("http://[::1]:6420");
   });
 });
 
