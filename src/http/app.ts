@@ -14,6 +14,7 @@ import { bodyLimits, DEFAULT_BODY_LIMITS } from "./limits.js";
 import { createMetrics, routeLabel } from "./metrics.js";
 import type { GrantDeps } from "./oauth/grants.js";
 import { registerOAuthRoutes } from "./oauth/index.js";
+import { registrationQuota } from "./oauth/registration-quota.js";
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_TOKEN_LIFETIMES,
@@ -54,7 +55,7 @@ function resolveService(options: HttpAppOptions): ServiceOptions {
     ...s,
     store: s.store ?? openSqliteStore(":memory:"),
     encryptionKey: s.encryptionKey ?? generateEncryptionKey(),
-    rateLimits: s.rateLimits ?? DEFAULT_RATE_LIMITS,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...s.rateLimits },
     lifetimes: s.lifetimes ?? DEFAULT_TOKEN_LIFETIMES,
     bodyLimits: s.bodyLimits ?? DEFAULT_BODY_LIMITS,
     now: s.now ?? Date.now,
@@ -179,6 +180,10 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       );
     }
     const { config } = options;
+    app.use(
+      "/oauth/register",
+      registrationQuota({ store, perHour: rateLimits.registrationsPerIp ?? 0, now, clientIp }),
+    );
     registerOAuthRoutes(app, {
       ...grants,
       publicUrl: service.publicUrl,

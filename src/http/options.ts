@@ -16,6 +16,8 @@ export interface RateLimits {
   /** Requests to /mcp per window per user (OAuth grant's user or token); 0 disables. */
   perUser: number;
   windowSeconds: number;
+  /** Client registrations per hour per client IP; 0 disables. Fails closed. */
+  registrationsPerIp?: number;
 }
 
 export interface TokenLifetimes {
@@ -27,7 +29,12 @@ export interface TokenLifetimes {
   codeSeconds: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 600, perUser: 300, windowSeconds: 60 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  perIp: 600,
+  perUser: 300,
+  windowSeconds: 60,
+  registrationsPerIp: 20,
+};
 export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
   accessSeconds: 3600,
   refreshSeconds: 30 * 24 * 3600,

@@ -18,9 +18,12 @@ export interface OAuthClient {
   secretHash?: string;
 }
 
-/** Unused registrations are forgotten after this long. */
+/** Registrations that never complete an authorization are forgotten after a day. */
+const UNCONFIRMED_CLIENT_TTL_SECONDS = 24 * 3600;
+/** Clients that did are kept this long after their last token. */
 const CLIENT_TTL_SECONDS = 180 * 24 * 3600;
-const MAX_REDIRECT_URIS = 10;
+const MAX_REDIRECT_URIS = 8;
+const MAX_REDIRECT_URI_LENGTH = 512;
 
 export class RegistrationError extends Error {
   constructor(
@@ -39,10 +42,10 @@ function isLoopbackHttp(url: URL): boolean {
 
 /** https, or http on a loopback host; never userinfo or a fragment. */
 export function validateRedirectUri(value: unknown): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2000) {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_REDIRECT_URI_LENGTH) {
     throw new RegistrationError(
       "invalid_redirect_uri",
-      "Each redirect URI must be a non-empty string.",
+      `Each redirect URI must be a non-empty string of at most ${MAX_REDIRECT_URI_LENGTH} characters.`,
     );
   }
   let url: URL;
@@ -174,8 +177,14 @@ export async function registerClient(
     client_id_issued_at: Math.floor(now / 1000),
     secretHash: secret ? hashToken(secret) : undefined,
   };
-  await setJson(store, `client:${client.client_id}`, client, CLIENT_TTL_SECONDS);
+  await setJson(store, `client:${client.client_id}`, client, UNCONFIRMED_CLIENT_TTL_SECONDS);
   return { client, secret };
+}
+
+/** A client that obtained tokens is kept for CLIENT_TTL_SECONDS from now. */
+export async function confirmClient(store: KeyValueStore, client: OAuthClient): Promise<void> {
+  if (client.client_id.startsWith("https://")) return;
+  await setJson(store, `client:${client.client_id}`, client, CLIENT_TTL_SECONDS);
 }
 
 export function loadClient(

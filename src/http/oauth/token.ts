@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import { hashToken, verifyPkceS256 } from "../crypto.js";
 import { getJson, takeJson } from "../store/types.js";
 import { baseUrlOf, parseResource, resourceUrl } from "../urls.js";
-import { authenticateClient } from "./clients.js";
+import { authenticateClient, confirmClient } from "./clients.js";
 import { createGrant, issueTokens, loadGrant, rotateRefreshToken } from "./grants.js";
 import { type IssuedCode, type OAuthDeps, pendingKeys } from "./pending.js";
 
@@ -94,6 +94,7 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
         resource: issued.resource,
         upstream: issued.upstream,
       });
+      await confirmClient(store, client);
       return c.json(await issueTokens(deps, grant), 200, NO_STORE);
     }
 
@@ -110,6 +111,7 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
       }
       const outcome = await rotateRefreshToken(deps, token, client.client_id);
       if (!outcome.ok) return oauthError(c, "invalid_grant", outcome.description);
+      await confirmClient(store, client);
       return c.json(outcome.tokens, 200, NO_STORE);
     }
 
