@@ -8,7 +8,7 @@ import { createSession } from "../server/session.js";
 import { httpTelemetry, withAuthSpan, withConnectSpan } from "../telemetry/index.js";
 import type { Constraints, Skill } from "../tools/types.js";
 import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
-import { createCapabilityCache } from "./capability-cache.js";
+import { createCapabilityCache, createProjectIdCache } from "./capability-cache.js";
 import { generateEncryptionKey, safeEqual } from "./crypto.js";
 import { bodyLimits, DEFAULT_BODY_LIMITS } from "./limits.js";
 import { createMetrics, routeLabel } from "./metrics.js";
@@ -88,6 +88,7 @@ function toolCallsOf(body: unknown): Map<unknown, string> {
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
   const capabilitiesFor = createCapabilityCache();
+  const projectIdFor = createProjectIdCache();
   app.use("/mcp/*", httpTelemetry());
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
@@ -239,6 +240,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         accessToken: auth.sentryToken,
         fetch: options.fetch,
         capabilities: capabilitiesFor(auth.userKey),
+        projectId: projectIdFor(auth.userKey),
       });
     } catch (error) {
       if (error instanceof UserInputError)

@@ -144,3 +144,34 @@ describe("?skills= only narrows the operator's skills", () => {
     expect(body.result.content[0].text).toContain("needs the project-management skill");
   });
 });
+
+describe("a pinned project reaches Sentry as its own project filter", () => {
+  const BACKEND_ID = "4500011";
+  const sent = (path: string, since: number) =>
+    sandbox.requests
+      .slice(since)
+      .filter((r) => r.method === "GET" && r.path === path)
+      .map((r) => new URLSearchParams(r.query));
+
+  it.each([
+    ["search_issues", { query: "is:unresolved" }, "/api/0/organizations/acme/issues/"],
+    ["search_events", { query: "level:error" }, "/api/0/organizations/acme/events/"],
+  ])("%s sends project=<id>", async (tool, args, path) => {
+    const app = makeApp({ organizationSlug: "acme", projectSlug: "backend" });
+    const since = sandbox.requests.length;
+    const res = await post(app, "/mcp", call(tool, args));
+    const body: Loose = await res.json();
+    expect(body.result.isError).toBeFalsy();
+    const requests = sent(path, since);
+    expect(requests.length).toBeGreaterThan(0);
+    for (const q of requests) expect(q.getAll("project")).toEqual([BACKEND_ID]);
+  });
+
+  it("also when the project comes from the path", async () => {
+    const app = makeApp();
+    const since = sandbox.requests.length;
+    await post(app, "/mcp/acme/backend", call("search_issues", { query: "is:unresolved" }));
+    const requests = sent("/api/0/organizations/acme/issues/", since);
+    expect(requests.map((q) => q.getAll("project"))).toEqual([[BACKEND_ID]]);
+  });
+});
