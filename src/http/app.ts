@@ -21,7 +21,13 @@ import {
   type HttpAppOptions,
   type ServiceOptions,
 } from "./options.js";
-import { PolicyError, resolvePins, resolveSkills } from "./policy.js";
+import {
+  BATCH_REFUSED,
+  invalidPathSegment,
+  PolicyError,
+  resolvePins,
+  resolveSkills,
+} from "./policy.js";
 import { checkRate } from "./rate-limit.js";
 import { openSqliteStore } from "./store/sqlite.js";
 import { baseUrlOf, isSlug, type PathPins, resourceMetadataUrl } from "./urls.js";
@@ -165,6 +171,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
 
   app.get("/metrics", (c) => {
     const wanted = service.metricsToken;
+    if (!wanted && service.metricsNeedToken)
+      return c.text("Set MCP_METRICS_TOKEN to scrape /metrics on a non-loopback address.\n", 403);
     const sent = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
     if (wanted && !safeEqual(sent, wanted)) return c.text("unauthorized\n", 401);
     return c.text(metrics.render(), 200, {
@@ -202,6 +210,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       organizationSlug: c.req.param("org"),
       projectSlug: c.req.param("project"),
     };
+    const badSegment = invalidPathSegment(pathPins);
+    if (badSegment) return c.json({ error: "invalid_request", error_description: badSegment }, 400);
     const authorization = c.req.header("authorization");
     const auth = await withAuthSpan(authMethod(authorization), () =>
       authenticateMcp(authorization, { config: options.config, grants, pathPins }),
@@ -256,6 +266,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
             .json()
             .catch(() => undefined)
         : undefined;
+    if (Array.isArray(parsedBody)) return c.json(BATCH_REFUSED, 400);
     const calls = toolCallsOf(parsedBody);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -27,7 +27,11 @@ export interface TokenLifetimes {
   refreshSeconds: number;
   /** Authorization codes and pending consent screens. */
   codeSeconds: number;
+  /** A grant's absolute lifetime: refreshing cannot extend it past this. */
+  grantMaxSeconds?: number;
 }
+
+export const DEFAULT_GRANT_MAX_SECONDS = 90 * 24 * 3600;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   perIp: 600,
@@ -39,6 +43,7 @@ export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
   accessSeconds: 3600,
   refreshSeconds: 30 * 24 * 3600,
   codeSeconds: 600,
+  grantMaxSeconds: DEFAULT_GRANT_MAX_SECONDS,
 };
 
 /** Everything the remote service needs besides the MCP config; built once at startup. */
@@ -56,6 +61,8 @@ export interface ServiceOptions {
   bodyLimits: BodyLimits;
   /** When set, /metrics needs `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
+  /** Bound beyond loopback: /metrics is refused unless metricsToken is set. */
+  metricsNeedToken?: boolean;
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now: () => number;
   log?: Logger;

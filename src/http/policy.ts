@@ -5,7 +5,7 @@
  */
 import { parseSkills } from "../catalog/skills.js";
 import type { Constraints, Skill } from "../tools/types.js";
-import type { PathPins } from "./urls.js";
+import { isSlug, type PathPins } from "./urls.js";
 
 /** A request outside the operator's (or grant's) bounds: answered 403 with this message. */
 export class PolicyError extends Error {}
@@ -75,3 +75,31 @@ export function resolveSkills(
   }
   return skills;
 }
+
+/**
+ * Why a path's organization or project is not a slug (control characters, non-Latin-1, spaces),
+ * or undefined. Checked before anything else so such a value never reaches a header or a log.
+ */
+export function invalidPathSegment(pins: PathPins): string | undefined {
+  for (const [name, value] of [
+    ["organization", pins.organizationSlug],
+    ["project", pins.projectSlug],
+  ] as const) {
+    if (value !== undefined && !isSlug(value))
+      return `The ${name} in the path is not a valid slug (letters, digits, ".", "_", "-").`;
+  }
+  return undefined;
+}
+
+/**
+ * JSON-RPC batches are gone from current MCP revisions; refusing them keeps one request one
+ * message, so per-user rate limits count tool calls.
+ */
+export const BATCH_REFUSED = {
+  jsonrpc: "2.0",
+  id: null,
+  error: {
+    code: -32600,
+    message: "Batches are not supported: send one JSON-RPC message per request.",
+  },
+};

@@ -175,3 +175,29 @@ describe("a pinned project reaches Sentry as its own project filter", () => {
     expect(requests.map((q) => q.getAll("project"))).toEqual([[BACKEND_ID]]);
   });
 });
+
+describe("JSON-RPC batches", () => {
+  it("are refused, so one request is one message for the rate limit", async () => {
+    const app = makeApp({}, { rateLimits: { perIp: 0, perUser: 2, windowSeconds: 60 } });
+    const batch = [1, 2, 3].map((id) =>
+      rpc("tools/call", { name: "find_projects", arguments: {} }, id),
+    );
+    const res = await post(app, "/mcp/acme", batch);
+    expect(res.status).toBe(400);
+    const body: Loose = await res.json();
+    expect(body.error.code).toBe(-32600);
+    expect(body.error.message).toContain("Batches are not supported");
+  });
+});
+
+describe("path segments", () => {
+  it.each(["/mcp/ac%0D%0Ame", "/mcp/%E2%9C%93", "/mcp/acme/back%0Aend", "/mcp/acme%20corp"])(
+    "answers 400 to %s before anything else",
+    async (path) => {
+      const app = makeApp({}, { upstream: { clientId: "id", clientSecret: "secret" } });
+      const res = await post(app, path, rpc("tools/list"), { authorization: "Bearer whatever" });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("www-authenticate")).toBeNull();
+    },
+  );
+});

@@ -90,6 +90,29 @@ describe("serve flags", () => {
 });
 
 describe("startHttpServer", () => {
+  it("needs a metrics token for /metrics when bound beyond loopback", async () => {
+    const open = await startHttpServer(defaultConfig({ sentryUrl: sandbox.url }), {
+      bind: "0.0.0.0",
+      port: 0,
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${open.port}/metrics`);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain("MCP_METRICS_TOKEN");
+    } finally {
+      await open.close();
+    }
+    const local = await startHttpServer(defaultConfig({ sentryUrl: sandbox.url }), {
+      bind: "127.0.0.1",
+      port: 0,
+    });
+    try {
+      expect((await fetch(`http://127.0.0.1:${local.port}/metrics`)).status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
   it("needs a shared encryption key when instances share Redis", async () => {
     await expect(
       startHttpServer(defaultConfig({ sentryUrl: sandbox.url }), {

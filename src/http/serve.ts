@@ -150,6 +150,7 @@ export async function startHttpServer(
       lifetimes: { ...DEFAULT_TOKEN_LIFETIMES, ...options.lifetimes },
       bodyLimits: { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits },
       metricsToken: options.metricsToken,
+      metricsNeedToken: !LOOPBACK.has(options.bind),
       now,
       log,
     },

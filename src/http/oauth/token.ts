@@ -4,7 +4,14 @@ import { hashToken, verifyPkceS256 } from "../crypto.js";
 import { getJson, takeJson } from "../store/types.js";
 import { baseUrlOf, parseResource, resourceUrl } from "../urls.js";
 import { authenticateClient, confirmClient } from "./clients.js";
-import { createGrant, issueTokens, loadGrant, rotateRefreshToken } from "./grants.js";
+import {
+  createGrant,
+  issueTokens,
+  loadGrant,
+  rememberRedeemedCode,
+  revokeReplayedCode,
+  rotateRefreshToken,
+} from "./grants.js";
 import { type IssuedCode, type OAuthDeps, pendingKeys } from "./pending.js";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -59,9 +66,9 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
 
     if (grantType === "authorization_code") {
       const code = form.get("code");
-      const issued = code
-        ? await takeJson<IssuedCode>(store, pendingKeys.code(hashToken(code)))
-        : null;
+      const codeHash = code ? hashToken(code) : "";
+      const issued = code ? await takeJson<IssuedCode>(store, pendingKeys.code(codeHash)) : null;
+      if (!issued && code) await revokeReplayedCode(store, codeHash);
       if (!issued || issued.expiresAt <= deps.now())
         return oauthError(c, "invalid_grant", "Unknown, used or expired code.");
       if (issued.clientId !== client.client_id)
@@ -95,6 +102,7 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
         upstream: issued.upstream,
       });
       await confirmClient(store, client);
+      await rememberRedeemedCode(store, codeHash, grant.id);
       return c.json(await issueTokens(deps, grant), 200, NO_STORE);
     }
 
