@@ -20,6 +20,7 @@ import {
   pendingKeys,
   redirectWith,
 } from "./pending.js";
+import { formTarget } from "./redirect-uris.js";
 import { upstreamAuthorizeUrl } from "./upstream.js";
 
 /** Skills a consent page offers: those the client's `scope` names, or all (docs is always on). */
@@ -41,14 +42,6 @@ export function htmlPage(
   formTargets: string[] = [],
 ) {
   return c.body(html, status, htmlHeaders(formTargets));
-}
-
-function origin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return "";
-  }
 }
 
 export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
@@ -146,7 +139,10 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
       checked: offered.filter((s) => !isWriteSkill(s)),
       sentryHost: new URL(deps.sentryUrl).host,
     };
-    return htmlPage(c, 200, renderConsentPage(view), [origin(deps.sentryUrl), origin(redirectUri)]);
+    return htmlPage(c, 200, renderConsentPage(view), [
+      formTarget(deps.sentryUrl),
+      formTarget(redirectUri),
+    ]);
   });
 
   app.post("/oauth/authorize", async (c) => {
@@ -207,8 +203,8 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
         error: "Pick at least one skill, or cancel.",
       };
       return htmlPage(c, 400, renderConsentPage(view), [
-        origin(deps.sentryUrl),
-        origin(pending.redirectUri),
+        formTarget(deps.sentryUrl),
+        formTarget(pending.redirectUri),
       ]);
     }
     const upstreamState = randomToken();

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import { hashToken, randomToken, safeEqual } from "../crypto.js";
 import { getJson, type KeyValueStore, setJson } from "../store/types.js";
+import { checkRedirectUri, matchRegisteredUri, RedirectUriError } from "./redirect-uris.js";
 
 export type AuthMethod = "none" | "client_secret_post" | "client_secret_basic";
 const AUTH_METHODS: AuthMethod[] = ["none", "client_secret_post", "client_secret_basic"];
@@ -23,7 +24,6 @@ const UNCONFIRMED_CLIENT_TTL_SECONDS = 24 * 3600;
 /** Clients that did are kept this long after their last token. */
 const CLIENT_TTL_SECONDS = 180 * 24 * 3600;
 const MAX_REDIRECT_URIS = 8;
-const MAX_REDIRECT_URI_LENGTH = 512;
 
 export class RegistrationError extends Error {
   constructor(
@@ -34,77 +34,23 @@ export class RegistrationError extends Error {
   }
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
-
-function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === "http:" && LOOPBACK.has(url.hostname);
-}
-
-/** https, or http on a loopback host; never userinfo or a fragment. */
+/** https, loopback http or a native app's scheme; never userinfo or a fragment. */
 export function validateRedirectUri(value: unknown): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > MAX_REDIRECT_URI_LENGTH) {
-    throw new RegistrationError(
-      "invalid_redirect_uri",
-      `Each redirect URI must be a non-empty string of at most ${MAX_REDIRECT_URI_LENGTH} characters.`,
-    );
-  }
-  let url: URL;
   try {
-    url = new URL(value);
-  } catch {
-    throw new RegistrationError("invalid_redirect_uri", "Redirect URIs must be absolute URLs.");
+    return checkRedirectUri(value);
+  } catch (error) {
+    if (error instanceof RedirectUriError)
+      throw new RegistrationError("invalid_redirect_uri", error.message);
+    throw error;
   }
-  if (value.includes("#"))
-    throw new RegistrationError(
-      "invalid_redirect_uri",
-      "Redirect URIs must not contain a fragment.",
-    );
-  if (url.username || url.password) {
-    throw new RegistrationError(
-      "invalid_redirect_uri",
-      "Redirect URIs must not contain credentials.",
-    );
-  }
-  if (url.protocol !== "https:" && !isLoopbackHttp(url)) {
-    throw new RegistrationError(
-      "invalid_redirect_uri",
-      "Redirect URIs must use https, or http on a loopback address (127.0.0.1, [::1], localhost).",
-    );
-  }
-  return value;
 }
 
-/**
- * The registered URI a request's redirect_uri matches: exact, or for loopback http any port
- * (RFC 8252 §7.3: native apps pick an ephemeral port).
- */
+/** The registered URI a request's redirect_uri matches (loopback http: any port). */
 export function matchRedirectUri(
   client: OAuthClient,
   requested: string | undefined,
 ): string | null {
-  if (requested === undefined)
-    return client.redirect_uris.length === 1 ? client.redirect_uris[0] : null;
-  if (client.redirect_uris.includes(requested)) return requested;
-  let want: URL;
-  try {
-    want = new URL(requested);
-  } catch {
-    return null;
-  }
-  if (!isLoopbackHttp(want) || requested.includes("#") || want.username || want.password)
-    return null;
-  for (const registered of client.redirect_uris) {
-    const have = new URL(registered);
-    if (
-      isLoopbackHttp(have) &&
-      have.hostname === want.hostname &&
-      have.pathname === want.pathname &&
-      have.search === want.search
-    ) {
-      return requested;
-    }
-  }
-  return null;
+  return matchRegisteredUri(client.redirect_uris, requested);
 }
 
 function stringArray(value: unknown, field: string, fallback: string[]): string[] {
