@@ -219,7 +219,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     if (!auth.ok) {
       if (auth.status === 401) {
         const metadata = grants
-          ? resourceMetadataUrl(baseUrlOf(c, service.publicUrl), pathPins)
+          ? resourceMetadataUrl(baseUrlOf(c, service.publicUrl), pathPins) + url.search
           : undefined;
         c.header("WWW-Authenticate", wwwAuthenticate(metadata, auth.error, auth.description));
       }

@@ -90,7 +90,7 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
     }
     if (!/^[A-Za-z0-9_-]{43}$/.test(challenge))
       return fail("invalid_request", "Invalid code_challenge.");
-    const resources = q.getAll("resource");
+    const resources = [...new Set(q.getAll("resource"))];
     if (resources.length > 1) return fail("invalid_target", "Send one resource.");
     const pins = parseResource(base, resources[0] ?? resourceUrl(base));
     if (!pins)
