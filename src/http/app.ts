@@ -197,6 +197,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       ...grants,
       publicUrl: service.publicUrl,
       log: service.log,
+      cimd: service.cimd ?? {},
       operator: {
         pins: { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug },
         skills: config.skills,

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Logger } from "../cli/log.js";
 import type { Config } from "../config.js";
 import type { BodyLimits } from "./limits.js";
+import type { CimdOptions } from "./oauth/cimd.js";
 import type { KeyValueStore } from "./store/types.js";
 
 /** The upstream Sentry OAuth application (SENTRY_CLIENT_ID / SENTRY_CLIENT_SECRET). */
@@ -66,6 +67,8 @@ export interface ServiceOptions {
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now: () => number;
   log?: Logger;
+  /** Client ID Metadata Document fetching; tests may allow a loopback server. */
+  cimd?: CimdOptions;
 }
 
 export interface HttpAppOptions {

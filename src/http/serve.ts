@@ -8,6 +8,7 @@ import { ConfigurationError } from "../errors.js";
 import { createHttpApp } from "./app.js";
 import { generateEncryptionKey, parseEncryptionKey } from "./crypto.js";
 import { type BodyLimits, DEFAULT_BODY_LIMITS } from "./limits.js";
+import type { CimdOptions } from "./oauth/cimd.js";
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_TOKEN_LIFETIMES,
@@ -48,6 +49,8 @@ export interface ServeOptions {
   allowedOrigins?: string[];
   now?: () => number;
   log?: Logger;
+  /** Client ID Metadata Document fetching (tests allow a loopback server; no CLI flag). */
+  cimd?: CimdOptions;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
@@ -151,6 +154,7 @@ export async function startHttpServer(
       bodyLimits: { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits },
       metricsToken: options.metricsToken,
       metricsNeedToken: !LOOPBACK.has(options.bind),
+      cimd: options.cimd,
       now,
       log,
     },

@@ -15,6 +15,7 @@ import { loadClient, matchRedirectUri } from "./clients.js";
 import { isWriteSkill, renderConsentPage, renderErrorPage } from "./consent-page.js";
 import {
   consentCookie,
+  documentsOf,
   type OAuthDeps,
   type PendingAuthorization,
   pendingKeys,
@@ -50,7 +51,7 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
   app.get("/oauth/authorize", async (c) => {
     const q = new URL(c.req.url).searchParams;
     const base = baseUrlOf(c, deps.publicUrl);
-    const client = await loadClient(store, q.get("client_id") ?? undefined);
+    const client = await loadClient(store, q.get("client_id") ?? undefined, documentsOf(deps));
     if (!client) {
       return htmlPage(
         c,

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import { hashToken, randomToken, safeEqual } from "../crypto.js";
 import { getJson, type KeyValueStore, setJson } from "../store/types.js";
+import { type CimdOptions, isMetadataDocumentId, loadMetadataDocumentClient } from "./cimd.js";
 import { checkRedirectUri, matchRegisteredUri, RedirectUriError } from "./redirect-uris.js";
 
 export type AuthMethod = "none" | "client_secret_post" | "client_secret_basic";
@@ -133,11 +134,25 @@ export async function confirmClient(store: KeyValueStore, client: OAuthClient): 
   await setJson(store, `client:${client.client_id}`, client, CLIENT_TTL_SECONDS);
 }
 
+/** Where Client ID Metadata Documents may be fetched from, and the clock for their records. */
+export interface MetadataDocuments {
+  options: CimdOptions;
+  now: () => number;
+}
+
+/** A registered client, or (with `documents`) the client an https client_id URL describes. */
 export function loadClient(
   store: KeyValueStore,
   clientId: string | undefined,
+  documents?: MetadataDocuments,
 ): Promise<OAuthClient | null> {
-  if (!clientId || clientId.length > 200) return Promise.resolve(null);
+  if (!clientId || clientId.length > 600) return Promise.resolve(null);
+  if (isMetadataDocumentId(clientId)) {
+    return documents
+      ? loadMetadataDocumentClient(store, clientId, documents.options, documents.now())
+      : Promise.resolve(null);
+  }
+  if (clientId.length > 200) return Promise.resolve(null);
   return getJson<OAuthClient>(store, `client:${clientId}`);
 }
 
@@ -155,6 +170,7 @@ export async function authenticateClient(
   store: KeyValueStore,
   c: Context,
   form: URLSearchParams,
+  documents?: MetadataDocuments,
 ): Promise<OAuthClient | null> {
   let id = form.get("client_id") ?? undefined;
   let secret = form.get("client_secret") ?? undefined;
@@ -172,7 +188,7 @@ export async function authenticateClient(
     }
     via = "client_secret_basic";
   }
-  const client = await loadClient(store, id);
+  const client = await loadClient(store, id, documents);
   if (!client) return null;
   if (client.token_endpoint_auth_method === "none") return client;
   if (via === "none" || !secret || !client.secretHash) return null;

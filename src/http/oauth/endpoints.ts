@@ -7,7 +7,7 @@ import {
   registrationResponse,
 } from "./clients.js";
 import { findTokenGrant, loadGrant, revokeGrant } from "./grants.js";
-import type { OAuthDeps } from "./pending.js";
+import { documentsOf, type OAuthDeps } from "./pending.js";
 import { formBody, oauthError } from "./token.js";
 
 export function registerClientRoutes(app: Hono, deps: OAuthDeps): void {
@@ -26,7 +26,7 @@ export function registerClientRoutes(app: Hono, deps: OAuthDeps): void {
   app.post("/oauth/revoke", async (c) => {
     const form = await formBody(c);
     if (!form) return oauthError(c, "invalid_request", "Send application/x-www-form-urlencoded.");
-    const client = await authenticateClient(deps.store, c, form);
+    const client = await authenticateClient(deps.store, c, form, documentsOf(deps));
     if (!client)
       return oauthError(c, "invalid_client", "Unknown client or bad client credentials.", 401);
     const token = form.get("token");

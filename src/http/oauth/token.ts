@@ -12,7 +12,7 @@ import {
   revokeReplayedCode,
   rotateRefreshToken,
 } from "./grants.js";
-import { type IssuedCode, type OAuthDeps, pendingKeys } from "./pending.js";
+import { documentsOf, type IssuedCode, type OAuthDeps, pendingKeys } from "./pending.js";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -48,7 +48,7 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
     const base = baseUrlOf(c, deps.publicUrl);
     const form = await formBody(c);
     if (!form) return oauthError(c, "invalid_request", "Send application/x-www-form-urlencoded.");
-    const client = await authenticateClient(store, c, form);
+    const client = await authenticateClient(store, c, form, documentsOf(deps));
     if (!client)
       return oauthError(c, "invalid_client", "Unknown client or bad client credentials.", 401);
     const grantType = form.get("grant_type");
