@@ -201,3 +201,23 @@ describe("path segments", () => {
     },
   );
 });
+
+describe("--read-only and Seer", () => {
+  it("never starts a Seer run, and says how to start one", async () => {
+    const app = makeApp({ readOnly: true });
+    const since = sandbox.requests.length;
+    const res = await post(
+      app,
+      "/mcp",
+      call("analyze_issue_with_seer", { issueUrl: "https://acme.sentry.io/issues/6100000102/" }),
+    );
+    const body: Loose = await res.json();
+    const posts = sandbox.requests
+      .slice(since)
+      .filter((r) => r.method === "POST" && r.path.endsWith("/autofix/"));
+    expect(posts).toEqual([]);
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0].text).toContain("read-only");
+    expect(body.result.content[0].text).toContain("Start one in Sentry");
+  });
+});
