@@ -221,3 +221,16 @@ describe("--read-only and Seer", () => {
     expect(body.result.content[0].text).toContain("Start one in Sentry");
   });
 });
+
+describe("org-level resources under a project pin", () => {
+  it.each(["create_team", "find_dashboards", "get_dashboard_details"])(
+    "%s is not available",
+    async (tool) => {
+      const app = makeApp({ skills: ["inspect", "project-management"] });
+      const res = await post(app, "/mcp/acme/backend", call(tool, { name: "x", dashboardId: "1" }));
+      const body: Loose = await res.json();
+      expect(body.result.isError).toBe(true);
+      expect(body.result.content[0].text).toContain("pinned to one project");
+    },
+  );
+});
