@@ -234,3 +234,24 @@ describe("org-level resources under a project pin", () => {
     },
   );
 });
+
+describe("traces under a project pin", () => {
+  it("refuses a trace rooted in another project", async () => {
+    const app = makeApp();
+    const { checkout } = sandbox.store.explore.traceIds;
+    const res = await post(
+      app,
+      "/mcp/acme/backend",
+      call("get_trace_details", { traceId: checkout }),
+    );
+    const body: Loose = await res.json();
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0].text).toContain('limited to project "backend"');
+    const own = await post(
+      app,
+      "/mcp/acme/frontend",
+      call("get_trace_details", { traceId: checkout }),
+    );
+    expect(((await own.json()) as Loose).result.isError).toBeFalsy();
+  });
+});
