@@ -59,13 +59,6 @@ function post(
 const call = (name: string, args: Record<string, unknown> = {}) =>
   rpc("tools/call", { name, arguments: args });
 
-async function toolNames(app: ReturnType<typeof makeApp>, path: string): Promise<string[]> {
-  const res = await post(app, path, rpc("tools/list"));
-  expect(res.status).toBe(200);
-  const body: Loose = await res.json();
-  return body.result.tools.map((t: { name: string }) => t.name);
-}
-
 describe("operator pins are a ceiling", () => {
   const pinned = { organizationSlug: "acme", projectSlug: "backend" };
 

@@ -48,7 +48,6 @@ export function checkRedirectUri(value: unknown): string {
       `Each redirect URI must be a non-empty string of at most ${MAX_REDIRECT_URI_LENGTH} characters.`,
     );
   }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
   if (/[\u0000-\u0020\u007f]/.test(value))
     throw new RedirectUriError("Redirect URIs must not contain spaces or control characters.");
   let url: URL;
