@@ -13,6 +13,7 @@ import { SANDBOX_LOGIN, SANDBOX_OAUTH_CLIENT } from "../sandbox/data/oauth.js";
 import type { Sandbox } from "../sandbox/server.js";
 import { defaultConfig } from "../src/config.js";
 import { type RunningServer, startHttpServer } from "../src/http/serve.js";
+import { SKILLS } from "../src/tools/types.js";
 import { startTestSandbox } from "./harness.js";
 import { requireService } from "./services.js";
 
@@ -28,7 +29,7 @@ let base: string;
 beforeAll(async () => {
   if (!chromiumPath) return;
   sandbox = await startTestSandbox();
-  server = await startHttpServer(defaultConfig({ sentryUrl: sandbox.url }), {
+  server = await startHttpServer(defaultConfig({ sentryUrl: sandbox.url, skills: [...SKILLS] }), {
     bind: "127.0.0.1",
     port: 0,
     upstream: {

@@ -85,12 +85,27 @@ describe("authorization request errors", () => {
       const res = await fetch(authorizeUrl({ client_id: clientId, ...params }), {
         redirect: "manual",
       });
-      expect(res.status).toBe(302);
-      const back = new URL(res.headers.get("location")!);
-      expect(back.searchParams.get("error")).toBe("invalid_request");
-      expect(back.searchParams.get("state")).toBe("xyz");
-      expect(back.searchParams.get("iss")).toBe(base);
+      // Before the user has seen the consent page, errors stay here (no open redirect).
+      expect(res.status).toBe(400);
+      expect(res.headers.get("location")).toBeNull();
+      expect(await res.text()).toContain("invalid_request");
     }
+  });
+
+  it("shows an error page instead of redirecting for a bad response_type", async () => {
+    const clientId = await publicClient();
+    const res = await fetch(
+      authorizeUrl({
+        client_id: clientId,
+        response_type: "x",
+        code_challenge: pkce().challenge,
+        code_challenge_method: "S256",
+      }),
+      { redirect: "manual" },
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+    expect(await res.text()).toContain("unsupported_response_type");
   });
 
   it("refuses a resource that is not this server", async () => {
@@ -112,9 +127,9 @@ describe("authorization request errors", () => {
           redirect: "manual",
         },
       );
-      expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe(
-        "invalid_target",
-      );
+      expect(res.status).toBe(400);
+      expect(res.headers.get("location")).toBeNull();
+      expect(await res.text()).toContain("invalid_target");
     }
   });
 
@@ -303,7 +318,7 @@ describe("access tokens on /mcp", () => {
     expect(widened.status).toBe(200);
     expect(widened.body.result.tools).toEqual(granted.body.result.tools);
     const none = await list("?skills=triage");
-    expect(none.status).toBe(400);
+    expect(none.status).toBe(403);
     expect(none.body.error_description).toContain("No skills left");
   });
 

@@ -9,10 +9,11 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { SANDBOX_OAUTH_CLIENT } from "../sandbox/data/oauth.js";
 import type { Sandbox } from "../sandbox/server.js";
-import { defaultConfig } from "../src/config.js";
-import { type RunningServer, startHttpServer } from "../src/http/serve.js";
+import { type Config, defaultConfig } from "../src/config.js";
+import { type RunningServer, type ServeOptions, startHttpServer } from "../src/http/serve.js";
 import { openSqliteStore } from "../src/http/store/sqlite.js";
 import type { KeyValueStore } from "../src/http/store/types.js";
+import { SKILLS } from "../src/tools/types.js";
 import { startTestSandbox } from "./harness.js";
 import { clickThrough } from "./oauth-helpers.js";
 
@@ -32,13 +33,17 @@ export interface OAuthFixture {
   close(): Promise<void>;
 }
 
-export async function startOAuthFixture(): Promise<OAuthFixture> {
+/** `config`: operator flags (default: every skill, no pins); `serve`: extra serve options. */
+export async function startOAuthFixture(
+  options: { config?: Partial<Config>; serve?: Partial<ServeOptions> } = {},
+): Promise<OAuthFixture> {
   let clock = Date.parse("2026-11-01T12:00:00Z");
   const dbDir = mkdtempSync(join(tmpdir(), "mcp-oauth-"));
   const dbPath = join(dbDir, "store.db");
   const store = openSqliteStore(dbPath, { now: () => clock, sweepMs: 0 });
   const sandbox = await startTestSandbox();
-  const server = await startHttpServer(defaultConfig({ sentryUrl: sandbox.url }), {
+  const config = defaultConfig({ sentryUrl: sandbox.url, skills: [...SKILLS], ...options.config });
+  const server = await startHttpServer(config, {
     bind: "127.0.0.1",
     port: 0,
     store,
@@ -47,6 +52,7 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
       clientSecret: SANDBOX_OAUTH_CLIENT.clientSecret,
     },
     now: () => clock,
+    ...options.serve,
   });
   const base = `http://127.0.0.1:${server.port}`;
   fixtureBase = base;

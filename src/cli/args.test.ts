@@ -45,6 +45,20 @@ describe("parseCli", () => {
     expect(() => parseCli(argv as string[], {})).toThrow(message);
   });
 
+  it("reads serve's body limits and the insecure public URL switch", () => {
+    const flags = parseCli(["serve", "--demo", "--max-body-mcp=2m", "--insecure-public-url"], {
+      MCP_MAX_BODY_OAUTH: "8k",
+    }).serve;
+    expect(flags).toMatchObject({
+      maxBodyMcp: 2097152,
+      maxBodyOauth: 8192,
+      insecurePublicUrl: true,
+    });
+    expect(() => parseCli(["serve", "--demo", "--max-body-mcp=lots"], {})).toThrow(
+      /Invalid --max-body-mcp/,
+    );
+  });
+
   it("serve and demo need no token", () => {
     expect(parseCli(["serve", "--demo"], {}).command).toBe("serve");
     expect(parseCli(["--demo"], {}).demo).toBe(true);

@@ -64,6 +64,11 @@ export interface ServeFlags {
   oauthClientId?: string;
   oauthClientSecret?: string;
   metricsToken?: string;
+  /** --max-body-mcp / --max-body-oauth: request body limits in bytes. */
+  maxBodyMcp?: number;
+  maxBodyOauth?: number;
+  /** --insecure-public-url: allow an http:// --public-url on a non-loopback host. */
+  insecurePublicUrl: boolean;
   /** --demo-oauth: the embedded sandbox also plays Sentry's OAuth server. */
   demoOAuth: boolean;
 }
@@ -99,6 +104,9 @@ const OPTIONS = {
   "trust-proxy": { type: "boolean" },
   "rate-limit-ip": { type: "string" },
   "rate-limit-user": { type: "string" },
+  "max-body-mcp": { type: "string" },
+  "max-body-oauth": { type: "string" },
+  "insecure-public-url": { type: "boolean" },
   "demo-oauth": { type: "boolean" },
   "client-id": { type: "string" },
   json: { type: "boolean" },
@@ -161,6 +169,9 @@ serve (remote service) options:
   --trust-proxy              client IP from the last X-Forwarded-For hop [MCP_TRUST_PROXY=1]
   --rate-limit-ip=N          requests per minute per client IP, 0 = off (default 600) [MCP_RATE_LIMIT_IP]
   --rate-limit-user=N        /mcp requests per minute per user, 0 = off (default 300) [MCP_RATE_LIMIT_USER]
+  --max-body-mcp=SIZE        largest /mcp request body (default 1m) [MCP_MAX_BODY_MCP]
+  --max-body-oauth=SIZE      largest OAuth request body (default 16k) [MCP_MAX_BODY_OAUTH]
+  --insecure-public-url      allow an http:// --public-url on a non-loopback host
   --demo-oauth               --demo with OAuth: the sandbox plays Sentry's login
   OAuth: SENTRY_CLIENT_ID, SENTRY_CLIENT_SECRET (a Sentry OAuth app); MCP_METRICS_TOKEN guards /metrics
   -h, --help                 this help
@@ -291,6 +302,17 @@ function parseRate(value: string | undefined, flag: string): number | undefined 
   return n;
 }
 
+/** A byte count: digits with an optional k or m suffix (1024-based). */
+function byteSize(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+)([km]?)b?$/i.exec(value);
+  const unit = { "": 1, k: 1024, m: 1024 * 1024 }[(m?.[2] ?? "").toLowerCase()] ?? 1;
+  const n = m ? Number(m[1]) * unit : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new UserInputError(`Invalid ${flag} ${JSON.stringify(value)}: bytes, like 65536 or 1m.`);
+  return n;
+}
+
 function parseServeFlags(
   values: Record<string, string | boolean | undefined>,
   env: NodeJS.ProcessEnv,
@@ -314,6 +336,9 @@ function parseServeFlags(
     oauthClientId,
     oauthClientSecret,
     metricsToken: env.MCP_METRICS_TOKEN?.trim() || undefined,
+    maxBodyMcp: byteSize(str("max-body-mcp", "MCP_MAX_BODY_MCP"), "--max-body-mcp"),
+    maxBodyOauth: byteSize(str("max-body-oauth", "MCP_MAX_BODY_OAUTH"), "--max-body-oauth"),
+    insecurePublicUrl: values["insecure-public-url"] === true,
     demoOAuth: values["demo-oauth"] === true,
   };
 }

@@ -109,6 +109,11 @@ async function main(argv: string[]): Promise<void> {
         ...(flags?.rateLimitIp === undefined ? {} : { perIp: flags.rateLimitIp }),
         ...(flags?.rateLimitUser === undefined ? {} : { perUser: flags.rateLimitUser }),
       },
+      bodyLimits: {
+        ...(flags?.maxBodyMcp === undefined ? {} : { mcp: flags.maxBodyMcp }),
+        ...(flags?.maxBodyOauth === undefined ? {} : { oauth: flags.maxBodyOauth }),
+      },
+      insecurePublicUrl: flags?.insecurePublicUrl,
       upstream,
       metricsToken: flags?.metricsToken,
       log,

@@ -2,24 +2,32 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { ALL_TOOLS } from "../catalog/index.js";
-import { parseSkills } from "../catalog/skills.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
 import { createSession } from "../server/session.js";
 import { httpTelemetry, withAuthSpan, withConnectSpan } from "../telemetry/index.js";
 import type { Constraints, Skill } from "../tools/types.js";
 import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
-import { createCapabilityCache } from "./capability-cache.js";
+import { createCapabilityCache, createProjectIdCache } from "./capability-cache.js";
 import { generateEncryptionKey, safeEqual } from "./crypto.js";
+import { bodyLimits, DEFAULT_BODY_LIMITS } from "./limits.js";
 import { createMetrics, routeLabel } from "./metrics.js";
 import type { GrantDeps } from "./oauth/grants.js";
 import { registerOAuthRoutes } from "./oauth/index.js";
+import { registrationQuota } from "./oauth/registration-quota.js";
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_TOKEN_LIFETIMES,
   type HttpAppOptions,
   type ServiceOptions,
 } from "./options.js";
+import {
+  BATCH_REFUSED,
+  invalidPathSegment,
+  PolicyError,
+  resolvePins,
+  resolveSkills,
+} from "./policy.js";
 import { checkRate } from "./rate-limit.js";
 import { openSqliteStore } from "./store/sqlite.js";
 import { baseUrlOf, isSlug, type PathPins, resourceMetadataUrl } from "./urls.js";
@@ -33,26 +41,10 @@ function sessionOptions(url: URL, config: Config, path: PathPins, auth: McpIdent
     if (slug !== undefined && !isSlug(slug))
       throw new UserInputError(`Invalid slug in path: ${JSON.stringify(slug)}`);
   }
-  const org = auth.grantPins?.organizationSlug ?? path.organizationSlug;
-  if (config.organizationSlug && org && org !== config.organizationSlug) {
-    throw new UserInputError(`This server is pinned to organization ${config.organizationSlug}.`);
-  }
-  const constraints: Constraints = org
-    ? { organizationSlug: org, projectSlug: auth.grantPins?.projectSlug ?? path.projectSlug }
-    : { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug };
+  const operator = { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug };
+  const constraints: Constraints = resolvePins(operator, auth.grantPins, path);
   const q = url.searchParams;
-  // An OAuth grant's skills are the ceiling; ?skills= can only narrow them.
-  let skills: Skill[] = auth.grantSkills ?? config.skills;
-  if (q.get("skills")) {
-    const asked = parseSkills(q.get("skills") ?? "", "?skills");
-    skills = auth.grantSkills ? skills.filter((s) => asked.includes(s)) : asked;
-  }
-  if (q.get("disable-skills")) {
-    const off = parseSkills(q.get("disable-skills") ?? "", "?disable-skills");
-    skills = skills.filter((s) => !off.includes(s));
-  }
-  if (skills.length === 0)
-    throw new UserInputError("No skills left for this session; grant at least one.");
+  const skills: Skill[] = resolveSkills(config.skills, auth.grantSkills, q);
   const flag = (name: string) => /^(1|true|yes)$/i.test(q.get(name) ?? "");
   return {
     constraints,
@@ -69,8 +61,9 @@ function resolveService(options: HttpAppOptions): ServiceOptions {
     ...s,
     store: s.store ?? openSqliteStore(":memory:"),
     encryptionKey: s.encryptionKey ?? generateEncryptionKey(),
-    rateLimits: s.rateLimits ?? DEFAULT_RATE_LIMITS,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...s.rateLimits },
     lifetimes: s.lifetimes ?? DEFAULT_TOKEN_LIFETIMES,
+    bodyLimits: s.bodyLimits ?? DEFAULT_BODY_LIMITS,
     now: s.now ?? Date.now,
   };
 }
@@ -101,6 +94,7 @@ function toolCallsOf(body: unknown): Map<unknown, string> {
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
   const capabilitiesFor = createCapabilityCache();
+  const projectIdFor = createProjectIdCache();
   app.use("/mcp/*", httpTelemetry());
   const allowedHosts = options.allowedHosts;
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
@@ -130,6 +124,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       (performance.now() - started) / 1000,
     );
   });
+
+  app.use("*", bodyLimits(service.bodyLimits));
 
   app.use("*", async (c, next) => {
     if (UNGUARDED.has(c.req.path)) return next();
@@ -175,6 +171,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
 
   app.get("/metrics", (c) => {
     const wanted = service.metricsToken;
+    if (!wanted && service.metricsNeedToken)
+      return c.text("Set MCP_METRICS_TOKEN to scrape /metrics on a non-loopback address.\n", 403);
     const sent = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
     if (wanted && !safeEqual(sent, wanted)) return c.text("unauthorized\n", 401);
     return c.text(metrics.render(), 200, {
@@ -190,7 +188,21 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type"], maxAge: 3600 }),
       );
     }
-    registerOAuthRoutes(app, { ...grants, publicUrl: service.publicUrl, log: service.log });
+    const { config } = options;
+    app.use(
+      "/oauth/register",
+      registrationQuota({ store, perHour: rateLimits.registrationsPerIp ?? 0, now, clientIp }),
+    );
+    registerOAuthRoutes(app, {
+      ...grants,
+      publicUrl: service.publicUrl,
+      log: service.log,
+      cimd: service.cimd ?? {},
+      operator: {
+        pins: { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug },
+        skills: config.skills,
+      },
+    });
   }
 
   const handle = async (c: Context) => {
@@ -199,6 +211,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       organizationSlug: c.req.param("org"),
       projectSlug: c.req.param("project"),
     };
+    const badSegment = invalidPathSegment(pathPins);
+    if (badSegment) return c.json({ error: "invalid_request", error_description: badSegment }, 400);
     const authorization = c.req.header("authorization");
     const auth = await withAuthSpan(authMethod(authorization), () =>
       authenticateMcp(authorization, { config: options.config, grants, pathPins }),
@@ -206,7 +220,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     if (!auth.ok) {
       if (auth.status === 401) {
         const metadata = grants
-          ? resourceMetadataUrl(baseUrlOf(c, service.publicUrl), pathPins)
+          ? resourceMetadataUrl(baseUrlOf(c, service.publicUrl), pathPins) + url.search
           : undefined;
         c.header("WWW-Authenticate", wwwAuthenticate(metadata, auth.error, auth.description));
       }
@@ -238,10 +252,13 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         fetch: options.fetch,
         transport: "http",
         capabilities: capabilitiesFor(auth.userKey),
+        projectId: projectIdFor(auth.userKey),
       });
     } catch (error) {
       if (error instanceof UserInputError)
         return c.json({ error: "invalid_request", error_description: error.message }, 400);
+      if (error instanceof PolicyError)
+        return c.json({ error: "forbidden", error_description: error.message }, 403);
       throw error;
     }
     const parsedBody =
@@ -251,6 +268,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
             .json()
             .catch(() => undefined)
         : undefined;
+    if (Array.isArray(parsedBody)) return c.json(BATCH_REFUSED, 400);
     const calls = toolCallsOf(parsedBody);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

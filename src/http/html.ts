@@ -13,7 +13,10 @@ export function escapeHtml(value: string): string {
  * post to this server and be redirected to `formTargets` (origins) only.
  */
 export function htmlHeaders(formTargets: string[] = []): Record<string, string> {
-  const targets = ["'self'", ...formTargets.filter((t) => /^https?:\/\/[^\s;,']+$/.test(t))];
+  const targets = [
+    "'self'",
+    ...formTargets.filter((t) => /^https?:\/\/[^\s;,']+$|^[a-z][a-z0-9+.-]*:$/.test(t)),
+  ];
   return {
     "Content-Type": "text/html; charset=utf-8",
     "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; form-action ${targets.join(" ")}; frame-ancestors 'none'; base-uri 'none'`,

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { Logger } from "../cli/log.js";
 import type { Config } from "../config.js";
+import type { BodyLimits } from "./limits.js";
+import type { CimdOptions } from "./oauth/cimd.js";
 import type { KeyValueStore } from "./store/types.js";
 
 /** The upstream Sentry OAuth application (SENTRY_CLIENT_ID / SENTRY_CLIENT_SECRET). */
@@ -15,6 +17,8 @@ export interface RateLimits {
   /** Requests to /mcp per window per user (OAuth grant's user or token); 0 disables. */
   perUser: number;
   windowSeconds: number;
+  /** Client registrations per hour per client IP; 0 disables. Fails closed. */
+  registrationsPerIp?: number;
 }
 
 export interface TokenLifetimes {
@@ -24,13 +28,23 @@ export interface TokenLifetimes {
   refreshSeconds: number;
   /** Authorization codes and pending consent screens. */
   codeSeconds: number;
+  /** A grant's absolute lifetime: refreshing cannot extend it past this. */
+  grantMaxSeconds?: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 600, perUser: 300, windowSeconds: 60 };
+export const DEFAULT_GRANT_MAX_SECONDS = 90 * 24 * 3600;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  perIp: 600,
+  perUser: 300,
+  windowSeconds: 60,
+  registrationsPerIp: 20,
+};
 export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
   accessSeconds: 3600,
   refreshSeconds: 30 * 24 * 3600,
   codeSeconds: 600,
+  grantMaxSeconds: DEFAULT_GRANT_MAX_SECONDS,
 };
 
 /** Everything the remote service needs besides the MCP config; built once at startup. */
@@ -44,11 +58,17 @@ export interface ServiceOptions {
   publicUrl?: string;
   rateLimits: RateLimits;
   lifetimes: TokenLifetimes;
+  /** Request body limits per endpoint (413 above them). */
+  bodyLimits: BodyLimits;
   /** When set, /metrics needs `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
+  /** Bound beyond loopback: /metrics is refused unless metricsToken is set. */
+  metricsNeedToken?: boolean;
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now: () => number;
   log?: Logger;
+  /** Client ID Metadata Document fetching; tests may allow a loopback server. */
+  cimd?: CimdOptions;
 }
 
 export interface HttpAppOptions {

@@ -61,6 +61,9 @@ describe("serve flags", () => {
       oauthClientId: "id",
       oauthClientSecret: "secret",
       metricsToken: "m",
+      maxBodyMcp: undefined,
+      maxBodyOauth: undefined,
+      insecurePublicUrl: false,
       demoOAuth: false,
     });
   });
@@ -75,9 +78,41 @@ describe("serve flags", () => {
     expect(() => normalizePublicUrl("https://mcp.example.com/mcp")).toThrow(/origin only/);
     expect(() => normalizePublicUrl("ftp://x")).toThrow(/http/);
   });
+
+  it("refuses an http public URL beyond loopback unless told it is on purpose", () => {
+    expect(() => normalizePublicUrl("http://mcp.example.com")).toThrow(/--insecure-public-url/);
+    expect(() => normalizePublicUrl("http://10.0.0.5:6420")).toThrow(/--insecure-public-url/);
+    expect(normalizePublicUrl("http://mcp.example.com", true)).toBe("http://mcp.example.com");
+    expect(normalizePublicUrl("http://127.0.0.1:6420")).toBe("http://127.0.0.1:6420");
+    expect(normalizePublicUrl("http://localhost:6420")).toBe("http://localhost:6420");
+    expect(normalizePublicUrl("http://[::1]:6420")).toBe("http://[::1]:6420");
+  });
 });
 
 describe("startHttpServer", () => {
+  it("needs a metrics token for /metrics when bound beyond loopback", async () => {
+    const open = await startHttpServer(defaultConfig({ sentryUrl: sandbox.url }), {
+      bind: "0.0.0.0",
+      port: 0,
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${open.port}/metrics`);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain("MCP_METRICS_TOKEN");
+    } finally {
+      await open.close();
+    }
+    const local = await startHttpServer(defaultConfig({ sentryUrl: sandbox.url }), {
+      bind: "127.0.0.1",
+      port: 0,
+    });
+    try {
+      expect((await fetch(`http://127.0.0.1:${local.port}/metrics`)).status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
   it("needs a shared encryption key when instances share Redis", async () => {
     await expect(
       startHttpServer(defaultConfig({ sentryUrl: sandbox.url }), {

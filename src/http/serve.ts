@@ -7,6 +7,8 @@ import type { Config } from "../config.js";
 import { ConfigurationError } from "../errors.js";
 import { createHttpApp } from "./app.js";
 import { generateEncryptionKey, parseEncryptionKey } from "./crypto.js";
+import { type BodyLimits, DEFAULT_BODY_LIMITS } from "./limits.js";
+import type { CimdOptions } from "./oauth/cimd.js";
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_TOKEN_LIFETIMES,
@@ -29,6 +31,8 @@ export interface ServeOptions {
   fetch?: typeof fetch;
   /** External origin behind a proxy: allowed Host, OAuth issuer and resource URLs. */
   publicUrl?: string;
+  /** `--insecure-public-url`: allow http:// for a non-loopback public URL. */
+  insecurePublicUrl?: boolean;
   /** `--store`: redis://..., sqlite:PATH, a path or :memory: (default); or an open store. */
   store?: string | KeyValueStore;
   /** `--encryption-key` (base64/hex, 32 bytes); generated per process when absent. */
@@ -36,6 +40,8 @@ export interface ServeOptions {
   /** SENTRY_CLIENT_ID / SENTRY_CLIENT_SECRET: turns the OAuth server on. */
   upstream?: UpstreamOAuthApp;
   rateLimits?: Partial<RateLimits>;
+  /** Body limits per endpoint (`--max-body-mcp`, `--max-body-oauth`). */
+  bodyLimits?: Partial<BodyLimits>;
   lifetimes?: Partial<TokenLifetimes>;
   /** Take the client address from the last X-Forwarded-For hop (one trusted proxy). */
   trustProxy?: boolean;
@@ -43,12 +49,14 @@ export interface ServeOptions {
   allowedOrigins?: string[];
   now?: () => number;
   log?: Logger;
+  /** Client ID Metadata Document fetching (tests allow a loopback server; no CLI flag). */
+  cimd?: CimdOptions;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 /** `--public-url` → an origin (https, or http for loopback and tests); no path, no credentials. */
-export function normalizePublicUrl(value: string): string {
+export function normalizePublicUrl(value: string, insecure = false): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -57,6 +65,12 @@ export function normalizePublicUrl(value: string): string {
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
     throw new ConfigurationError("--public-url must be http(s).");
+  const loopback = LOOPBACK.has(url.hostname) || url.hostname === "[::1]";
+  if (url.protocol === "http:" && !loopback && !insecure) {
+    throw new ConfigurationError(
+      "--public-url must be https:// beyond loopback (OAuth tokens and cookies cross it); pass --insecure-public-url to allow http.",
+    );
+  }
   if (
     url.username ||
     url.password ||
@@ -94,7 +108,9 @@ export async function startHttpServer(
   options: ServeOptions,
 ): Promise<RunningServer> {
   const log = options.log;
-  const publicUrl = options.publicUrl ? normalizePublicUrl(options.publicUrl) : undefined;
+  const publicUrl = options.publicUrl
+    ? normalizePublicUrl(options.publicUrl, options.insecurePublicUrl)
+    : undefined;
   const spec = typeof options.store === "object" ? undefined : parseStoreSpec(options.store);
   let encryptionKey: Buffer;
   if (options.encryptionKey) encryptionKey = parseEncryptionKey(options.encryptionKey);
@@ -135,7 +151,10 @@ export async function startHttpServer(
       publicUrl,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
       lifetimes: { ...DEFAULT_TOKEN_LIFETIMES, ...options.lifetimes },
+      bodyLimits: { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits },
       metricsToken: options.metricsToken,
+      metricsNeedToken: !LOOPBACK.has(options.bind),
+      cimd: options.cimd,
       now,
       log,
     },

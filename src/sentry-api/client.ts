@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ApiError, UserInputError } from "../errors.js";
 import { withUpstreamSpan } from "../telemetry/index.js";
+import { takesProjectFilter, withPinnedProject } from "./project-pin.js";
 import {
   bookRetryWait,
   callerSignal,
@@ -97,6 +98,7 @@ export class SentryClient {
   readonly #regions = new Map<string, Promise<string>>();
   readonly #retry: RetryPolicy;
   readonly #maxBytes: number;
+  #pinnedProject?: () => Promise<string>;
 
   constructor(options: SentryClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -314,12 +316,33 @@ export class SentryClient {
     return value === undefined ? value : this.redact(value);
   }
 
+  /**
+   * Pins the session to one project: organization-level queries that take Sentry's `project`
+   * filter carry this id (resolved on first use; a failed lookup fails those requests).
+   */
+  pinProject(resolveId: () => Promise<string>): void {
+    let id: Promise<string> | undefined;
+    this.#pinnedProject = () => {
+      id ??= resolveId().catch((error) => {
+        id = undefined;
+        throw error;
+      });
+      return id;
+    };
+  }
+
+  async #scoped(path: string, options: RequestOptions, method: string): Promise<RequestOptions> {
+    if (!this.#pinnedProject || method !== "GET" || !takesProjectFilter(path)) return options;
+    return { ...options, query: withPinnedProject(options.query, await this.#pinnedProject()) };
+  }
+
   async #rawJson(
     path: string,
-    options: RequestOptions,
+    unscoped: RequestOptions,
     method = "GET",
     payload?: unknown,
   ): Promise<{ body: unknown; headers: Headers; status: number }> {
+    const options = await this.#scoped(path, unscoped, method);
     const url = this.#url(path, options, true);
     const caller = callerSignal(options.signal);
     return this.#withRetries(method, caller, () => this.#attemptJson(url, method, payload, caller));

@@ -140,6 +140,7 @@ export function buildServer(deps: SessionDeps): Server {
       signal: extra.signal,
       responseBudget: deps.responseBudget,
       experimental: deps.policy.experimental,
+      readOnly: deps.policy.readOnly,
       docs: deps.docs ?? defaultConfig().docs,
       seer: deps.seer,
       agent: agentFor(server, extra.requestId),

@@ -17,6 +17,8 @@ export interface SessionOverrides {
   transport?: Transport;
   /** How the pinned project's capabilities are found; the HTTP service passes a cached one. */
   capabilities?: CapabilityLookup;
+  /** How the pinned project's id is found; the HTTP service passes a cached one. */
+  projectId?: ProjectIdLookup;
 }
 
 export type CapabilityLookup = (
@@ -24,6 +26,16 @@ export type CapabilityLookup = (
   org: string,
   project: string,
 ) => Promise<Set<Capability> | undefined>;
+
+export type ProjectIdLookup = (
+  client: SentryClient,
+  org: string,
+  project: string,
+) => Promise<string>;
+
+/** The pinned project's numeric id, for Sentry's `project=` filter. */
+export const lookupProjectId: ProjectIdLookup = (client, org, project) =>
+  getProject(client, org, project).then((p) => String(p.id));
 
 /** Unknown capabilities hide nothing: a failed lookup must not take tools away. */
 export const lookupCapabilities: CapabilityLookup = (client, org, project) =>
@@ -68,8 +80,11 @@ export async function createSession(config: Config, overrides: SessionOverrides 
   };
   let capabilities: Set<Capability> | undefined;
   if (constraints.organizationSlug && constraints.projectSlug) {
+    const { organizationSlug: org, projectSlug: project } = constraints;
     const lookup = overrides.capabilities ?? lookupCapabilities;
-    capabilities = await lookup(client, constraints.organizationSlug, constraints.projectSlug);
+    capabilities = await lookup(client, org, project);
+    const projectId = overrides.projectId ?? lookupProjectId;
+    client.pinProject(() => projectId(client, org, project));
   }
   const server = buildServer({
     client,

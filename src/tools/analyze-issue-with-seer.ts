@@ -18,6 +18,16 @@ export const SEER_DEFAULTS: SeerPolling = { timeoutMs: 90_000, pollIntervalMs: 2
 /** Consecutive failed polls (5xx, network) before giving up. */
 const MAX_POLL_ERRORS = 3;
 
+/** Under --read-only an existing analysis is read, never started (a run is a write). */
+function readOnlyRefusal(label: string, url: string | null | undefined, status?: string) {
+  const has = status
+    ? `Seer's last analysis of ${label} ${status === "error" ? "failed" : "was cancelled"}`
+    : `Seer has no analysis of ${label} yet`;
+  return new UserInputError(
+    `${has}, and this session is read-only, so it cannot start one. Start one in Sentry${url ? ` (${url})` : ""} and call again to read it, or use a session without --read-only.`,
+  );
+}
+
 /** 404 or 403 on the autofix route (once the issue is known to exist): no Seer here. */
 function unavailable(error: unknown): never {
   if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
@@ -108,6 +118,7 @@ export default defineTool({
     let origin = "reused";
     if (!analysis || analysis.status === "error" || analysis.status === "cancelled") {
       origin = analysis ? "restarted" : "started";
+      if (ctx.readOnly) throw readOnlyRefusal(label, issue.permalink, analysis?.status);
       await startAutofix(ctx.client, org, issue.id, {
         instruction: params.instruction,
         signal: ctx.signal,

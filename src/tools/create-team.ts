@@ -32,6 +32,8 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   skills: ["project-management"],
   requiredScopes: ["team:write"],
+  // Organization-wide: a project pin cannot bound it, so it is hidden under one.
+  hideWhenPinned: "project",
   async handler(params, ctx) {
     const org = params.organizationSlug;
     const team = await guardWrite(

@@ -29,6 +29,8 @@ export default defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect"],
   requiredScopes: ["org:read"],
+  // Organization-wide: a project pin cannot bound it, so it is hidden under one.
+  hideWhenPinned: "project",
   async handler(params, ctx) {
     const org = params.organizationSlug;
     const page = await listDashboards(ctx.client, org, {

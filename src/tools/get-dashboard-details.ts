@@ -26,6 +26,8 @@ export default defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect"],
   requiredScopes: ["org:read"],
+  // Organization-wide: a project pin cannot bound it, so it is hidden under one.
+  hideWhenPinned: "project",
   async handler(params, ctx) {
     const org = params.organizationSlug;
     const d = await getDashboard(ctx.client, org, params.dashboardId, ctx.signal);

@@ -2,6 +2,7 @@ import { facts } from "../format/dates.js";
 import { inlineCode } from "../format/markdown.js";
 import { getTrace, getTraceMeta, type TraceMeta } from "../sentry-api/traces.js";
 import { defineTool } from "./define.js";
+import { assertWithinPins } from "./support/constraints.js";
 import { formatDuration } from "./support/events-format.js";
 import { safeInline } from "./support/markdown-table.js";
 import { organizationSlug, period } from "./support/params.js";
@@ -102,6 +103,8 @@ export default defineTool({
     if (items.length === 0) throw traceNotFound(traceId, describeRange(range));
     const trace = parseTrace(items);
     const root = trace.roots[0];
+    // Under a project pin, a trace belongs to the project of its root (the request's origin).
+    assertWithinPins(ctx, org, root?.project ?? trace.spans[0]?.project);
     const starts = trace.spans.map((s) => s.startMs);
     const ends = trace.spans.map((s) => s.startMs + s.durationMs);
     const startMs = starts.length ? Math.min(...starts) : undefined;

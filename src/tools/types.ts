@@ -46,6 +46,8 @@ export interface ToolContext {
   /** The session's other tools, for the catalog meta-tools. */
   catalog: SessionCatalog;
   experimental: boolean;
+  /** The session is read-only: a tool that reads may not start work upstream (Seer runs). */
+  readOnly?: boolean;
   /** Where search_docs and get_doc read from (config.docs); the public docs when absent. */
   docs?: DocsEndpoints;
   /** Seer polling bounds for analyze_issue_with_seer; the tool's defaults when absent. */

@@ -8,22 +8,25 @@ import { scopesFor } from "../../catalog/skills.js";
 import { SKILLS, type Skill } from "../../tools/types.js";
 import { hashToken, randomToken, safeEqual } from "../crypto.js";
 import { htmlHeaders } from "../html.js";
+import { PolicyError, resolvePins } from "../policy.js";
 import { getJson, setJson } from "../store/types.js";
 import { baseUrlOf, parseResource, resourceUrl } from "../urls.js";
 import { loadClient, matchRedirectUri } from "./clients.js";
 import { isWriteSkill, renderConsentPage, renderErrorPage } from "./consent-page.js";
 import {
   consentCookie,
+  documentsOf,
   type OAuthDeps,
   type PendingAuthorization,
   pendingKeys,
   redirectWith,
 } from "./pending.js";
+import { formTarget } from "./redirect-uris.js";
 import { upstreamAuthorizeUrl } from "./upstream.js";
 
 /** Skills a consent page offers: those the client's `scope` names, or all (docs is always on). */
-export function offeredSkills(scope: string | null): Skill[] {
-  const all: Skill[] = SKILLS.filter((s) => s !== "docs");
+export function offeredSkills(scope: string | null, allowed: readonly Skill[] = SKILLS): Skill[] {
+  const all: Skill[] = SKILLS.filter((s) => s !== "docs" && allowed.includes(s));
   const requested = (scope ?? "").split(/\s+/).filter((s): s is Skill => all.includes(s as Skill));
   return requested.length ? all.filter((s) => requested.includes(s)) : all;
 }
@@ -42,21 +45,13 @@ export function htmlPage(
   return c.body(html, status, htmlHeaders(formTargets));
 }
 
-function origin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return "";
-  }
-}
-
 export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
   const { store } = deps;
 
   app.get("/oauth/authorize", async (c) => {
     const q = new URL(c.req.url).searchParams;
     const base = baseUrlOf(c, deps.publicUrl);
-    const client = await loadClient(store, q.get("client_id") ?? undefined);
+    const client = await loadClient(store, q.get("client_id") ?? undefined, documentsOf(deps));
     if (!client) {
       return htmlPage(
         c,
@@ -79,11 +74,10 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
       );
     }
     const state = q.get("state") ?? undefined;
+    // Until the user has seen the consent page, errors are shown here: redirecting at once to a
+    // self-registered URI would be an open redirect (RFC 9700 §4.11.2).
     const fail = (error: string, description: string) =>
-      c.redirect(
-        redirectWith(redirectUri, { error, error_description: description, state, iss: base }),
-        302,
-      );
+      htmlPage(c, 400, renderErrorPage(`Invalid request (${error})`, description));
     if (q.get("response_type") !== "code")
       return fail("unsupported_response_type", "Only response_type=code is supported.");
     const challenge = q.get("code_challenge");
@@ -97,7 +91,7 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
     }
     if (!/^[A-Za-z0-9_-]{43}$/.test(challenge))
       return fail("invalid_request", "Invalid code_challenge.");
-    const resources = q.getAll("resource");
+    const resources = [...new Set(q.getAll("resource"))];
     if (resources.length > 1) return fail("invalid_target", "Send one resource.");
     const pins = parseResource(base, resources[0] ?? resourceUrl(base));
     if (!pins)
@@ -105,10 +99,16 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
         "invalid_target",
         `The resource must be this server's MCP endpoint (${resourceUrl(base)}).`,
       );
+    try {
+      resolvePins(deps.operator.pins, undefined, pins);
+    } catch (error) {
+      if (error instanceof PolicyError) return fail("invalid_target", error.message);
+      throw error;
+    }
 
     const id = randomToken(18);
     const csrf = randomToken();
-    const offered = offeredSkills(q.get("scope"));
+    const offered = offeredSkills(q.get("scope"), deps.operator.skills);
     const pending: PendingAuthorization = {
       clientId: client.client_id,
       clientName: client.client_name,
@@ -140,7 +140,10 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
       checked: offered.filter((s) => !isWriteSkill(s)),
       sentryHost: new URL(deps.sentryUrl).host,
     };
-    return htmlPage(c, 200, renderConsentPage(view), [origin(deps.sentryUrl), origin(redirectUri)]);
+    return htmlPage(c, 200, renderConsentPage(view), [
+      formTarget(deps.sentryUrl),
+      formTarget(redirectUri),
+    ]);
   });
 
   app.post("/oauth/authorize", async (c) => {
@@ -201,8 +204,8 @@ export function registerAuthorizeRoutes(app: Hono, deps: OAuthDeps): void {
         error: "Pick at least one skill, or cancel.",
       };
       return htmlPage(c, 400, renderConsentPage(view), [
-        origin(deps.sentryUrl),
-        origin(pending.redirectUri),
+        formTarget(deps.sentryUrl),
+        formTarget(pending.redirectUri),
       ]);
     }
     const upstreamState = randomToken();

@@ -16,6 +16,8 @@ describe("validateRedirectUri", () => {
     "http://127.0.0.1:3000/cb",
     "http://localhost/cb",
     "http://[::1]:8080/cb?x=1",
+    "cursor://anysphere.cursor-mcp/oauth/callback",
+    "com.example.app:/oauth2redirect",
   ])("accepts %s", (uri) => {
     expect(validateRedirectUri(uri)).toBe(uri);
   });
@@ -24,8 +26,12 @@ describe("validateRedirectUri", () => {
     "http://127.0.0.1.nip.io/cb",
     "https://app.example/cb#x",
     "https://u@app.example/cb",
-    "cursor://callback",
     "data:text/html,hi",
+    "javascript:alert(1)",
+    "vbscript:msgbox(1)",
+    "file:///etc/passwd",
+    "about:blank",
+    "cursor://anysphere.cursor-mcp/cb#x",
     "",
   ])("rejects %s", (uri) => {
     expect(() => validateRedirectUri(uri)).toThrow();

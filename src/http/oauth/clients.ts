@@ -2,6 +2,8 @@
 import type { Context } from "hono";
 import { hashToken, randomToken, safeEqual } from "../crypto.js";
 import { getJson, type KeyValueStore, setJson } from "../store/types.js";
+import { type CimdOptions, isMetadataDocumentId, loadMetadataDocumentClient } from "./cimd.js";
+import { checkRedirectUri, matchRegisteredUri, RedirectUriError } from "./redirect-uris.js";
 
 export type AuthMethod = "none" | "client_secret_post" | "client_secret_basic";
 const AUTH_METHODS: AuthMethod[] = ["none", "client_secret_post", "client_secret_basic"];
@@ -18,9 +20,11 @@ export interface OAuthClient {
   secretHash?: string;
 }
 
-/** Unused registrations are forgotten after this long. */
+/** Registrations that never complete an authorization are forgotten after a day. */
+const UNCONFIRMED_CLIENT_TTL_SECONDS = 24 * 3600;
+/** Clients that did are kept this long after their last token. */
 const CLIENT_TTL_SECONDS = 180 * 24 * 3600;
-const MAX_REDIRECT_URIS = 10;
+const MAX_REDIRECT_URIS = 8;
 
 export class RegistrationError extends Error {
   constructor(
@@ -31,77 +35,23 @@ export class RegistrationError extends Error {
   }
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
-
-function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === "http:" && LOOPBACK.has(url.hostname);
-}
-
-/** https, or http on a loopback host; never userinfo or a fragment. */
+/** https, loopback http or a native app's scheme; never userinfo or a fragment. */
 export function validateRedirectUri(value: unknown): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2000) {
-    throw new RegistrationError(
-      "invalid_redirect_uri",
-      "Each redirect URI must be a non-empty string.",
-    );
-  }
-  let url: URL;
   try {
-    url = new URL(value);
-  } catch {
-    throw new RegistrationError("invalid_redirect_uri", "Redirect URIs must be absolute URLs.");
+    return checkRedirectUri(value);
+  } catch (error) {
+    if (error instanceof RedirectUriError)
+      throw new RegistrationError("invalid_redirect_uri", error.message);
+    throw error;
   }
-  if (value.includes("#"))
-    throw new RegistrationError(
-      "invalid_redirect_uri",
-      "Redirect URIs must not contain a fragment.",
-    );
-  if (url.username || url.password) {
-    throw new RegistrationError(
-      "invalid_redirect_uri",
-      "Redirect URIs must not contain credentials.",
-    );
-  }
-  if (url.protocol !== "https:" && !isLoopbackHttp(url)) {
-    throw new RegistrationError(
-      "invalid_redirect_uri",
-      "Redirect URIs must use https, or http on a loopback address (127.0.0.1, [::1], localhost).",
-    );
-  }
-  return value;
 }
 
-/**
- * The registered URI a request's redirect_uri matches: exact, or for loopback http any port
- * (RFC 8252 §7.3: native apps pick an ephemeral port).
- */
+/** The registered URI a request's redirect_uri matches (loopback http: any port). */
 export function matchRedirectUri(
   client: OAuthClient,
   requested: string | undefined,
 ): string | null {
-  if (requested === undefined)
-    return client.redirect_uris.length === 1 ? client.redirect_uris[0] : null;
-  if (client.redirect_uris.includes(requested)) return requested;
-  let want: URL;
-  try {
-    want = new URL(requested);
-  } catch {
-    return null;
-  }
-  if (!isLoopbackHttp(want) || requested.includes("#") || want.username || want.password)
-    return null;
-  for (const registered of client.redirect_uris) {
-    const have = new URL(registered);
-    if (
-      isLoopbackHttp(have) &&
-      have.hostname === want.hostname &&
-      have.pathname === want.pathname &&
-      have.search === want.search
-    ) {
-      return requested;
-    }
-  }
-  return null;
+  return matchRegisteredUri(client.redirect_uris, requested);
 }
 
 function stringArray(value: unknown, field: string, fallback: string[]): string[] {
@@ -174,15 +124,35 @@ export async function registerClient(
     client_id_issued_at: Math.floor(now / 1000),
     secretHash: secret ? hashToken(secret) : undefined,
   };
-  await setJson(store, `client:${client.client_id}`, client, CLIENT_TTL_SECONDS);
+  await setJson(store, `client:${client.client_id}`, client, UNCONFIRMED_CLIENT_TTL_SECONDS);
   return { client, secret };
 }
 
+/** A client that obtained tokens is kept for CLIENT_TTL_SECONDS from now. */
+export async function confirmClient(store: KeyValueStore, client: OAuthClient): Promise<void> {
+  if (client.client_id.startsWith("https://")) return;
+  await setJson(store, `client:${client.client_id}`, client, CLIENT_TTL_SECONDS);
+}
+
+/** Where Client ID Metadata Documents may be fetched from, and the clock for their records. */
+export interface MetadataDocuments {
+  options: CimdOptions;
+  now: () => number;
+}
+
+/** A registered client, or (with `documents`) the client an https client_id URL describes. */
 export function loadClient(
   store: KeyValueStore,
   clientId: string | undefined,
+  documents?: MetadataDocuments,
 ): Promise<OAuthClient | null> {
-  if (!clientId || clientId.length > 200) return Promise.resolve(null);
+  if (!clientId || clientId.length > 600) return Promise.resolve(null);
+  if (isMetadataDocumentId(clientId)) {
+    return documents
+      ? loadMetadataDocumentClient(store, clientId, documents.options, documents.now())
+      : Promise.resolve(null);
+  }
+  if (clientId.length > 200) return Promise.resolve(null);
   return getJson<OAuthClient>(store, `client:${clientId}`);
 }
 
@@ -200,6 +170,7 @@ export async function authenticateClient(
   store: KeyValueStore,
   c: Context,
   form: URLSearchParams,
+  documents?: MetadataDocuments,
 ): Promise<OAuthClient | null> {
   let id = form.get("client_id") ?? undefined;
   let secret = form.get("client_secret") ?? undefined;
@@ -217,7 +188,7 @@ export async function authenticateClient(
     }
     via = "client_secret_basic";
   }
-  const client = await loadClient(store, id);
+  const client = await loadClient(store, id, documents);
   if (!client) return null;
   if (client.token_endpoint_auth_method === "none") return client;
   if (via === "none" || !secret || !client.secretHash) return null;

@@ -7,7 +7,11 @@
 import { ApiError } from "../../errors.js";
 import type { Skill } from "../../tools/types.js";
 import { decrypt, encrypt, hashToken, randomToken } from "../crypto.js";
-import type { TokenLifetimes, UpstreamOAuthApp } from "../options.js";
+import {
+  DEFAULT_GRANT_MAX_SECONDS,
+  type TokenLifetimes,
+  type UpstreamOAuthApp,
+} from "../options.js";
 import { getJson, type KeyValueStore, setJson, takeJson } from "../store/types.js";
 import { refreshUpstream, type UpstreamTokens } from "./upstream.js";
 
@@ -66,7 +70,27 @@ const keys = {
   refresh: (token: string) => `rt:${hashToken(token)}`,
   rotated: (token: string) => `rtused:${hashToken(token)}`,
   lock: (id: string) => `lock:grant:${id}`,
+  redeemed: (codeHash: string) => `codeused:${codeHash}`,
 };
+
+/** How long a redeemed code is remembered, so a replay can revoke what it issued. */
+const REDEEMED_CODE_TTL_SECONDS = 24 * 3600;
+
+export async function rememberRedeemedCode(
+  store: KeyValueStore,
+  codeHash: string,
+  grantId: string,
+) {
+  await store.set(keys.redeemed(codeHash), grantId, REDEEMED_CODE_TTL_SECONDS);
+}
+
+/** RFC 6749 §4.1.2: a code used twice revokes the tokens already issued from it. */
+export async function revokeReplayedCode(store: KeyValueStore, codeHash: string) {
+  const grantId = await store.get(keys.redeemed(codeHash));
+  if (grantId) await revokeGrant(store, grantId);
+}
+
+const grantMaxSeconds = (l: TokenLifetimes) => l.grantMaxSeconds ?? DEFAULT_GRANT_MAX_SECONDS;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -100,7 +124,9 @@ export async function revokeGrant(store: KeyValueStore, grantId: string): Promis
 export async function issueTokens(deps: GrantDeps, grant: Grant): Promise<TokenResponse> {
   const now = deps.now();
   const { accessSeconds, refreshSeconds } = deps.lifetimes;
-  grant.expiresAt = Math.max(grant.expiresAt, now + refreshSeconds * 1000);
+  // Refreshing slides the grant's lifetime, but never past its absolute end.
+  const absoluteEnd = grant.createdAt + grantMaxSeconds(deps.lifetimes) * 1000;
+  grant.expiresAt = Math.min(Math.max(grant.expiresAt, now + refreshSeconds * 1000), absoluteEnd);
   await saveGrant(deps, grant);
   const access = randomToken();
   const refresh = randomToken();
@@ -135,7 +161,8 @@ export async function createGrant(
     ...data,
     id: randomToken(18),
     createdAt: now,
-    expiresAt: now + deps.lifetimes.refreshSeconds * 1000,
+    expiresAt:
+      now + Math.min(deps.lifetimes.refreshSeconds, grantMaxSeconds(deps.lifetimes)) * 1000,
   };
   await saveGrant(deps, grant);
   return grant;

@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
 import { registerAuthorizeRoutes } from "./authorize.js";
 import { registerCallbackRoute } from "./callback.js";
-import { registerClientRoutes, registerMetadataRoutes } from "./endpoints.js";
+import { registerClientRoutes } from "./endpoints.js";
+import { registerMetadataRoutes } from "./metadata.js";
 import type { OAuthDeps } from "./pending.js";
 import { registerTokenRoute } from "./token.js";
 

@@ -1,13 +1,21 @@
 /** State carried between the authorize request, the consent page and Sentry's callback. */
 import type { Logger } from "../../cli/log.js";
-import type { Skill } from "../../tools/types.js";
+import type { Constraints, Skill } from "../../tools/types.js";
 import type { PathPins } from "../urls.js";
+import type { CimdOptions } from "./cimd.js";
 import type { GrantDeps } from "./grants.js";
 
 export interface OAuthDeps extends GrantDeps {
   publicUrl?: string;
   log?: Logger;
+  /** The operator's pins and skills: the ceiling of every grant. */
+  operator: { pins: Constraints; skills: readonly Skill[] };
+  /** Client ID Metadata Document fetching (tests allow a loopback server). */
+  cimd: CimdOptions;
 }
+
+/** What loadClient needs to resolve metadata-document clients. */
+export const documentsOf = (deps: OAuthDeps) => ({ options: deps.cimd, now: deps.now });
 
 /** An authorization request waiting for consent (`authreq:{id}`). */
 export interface PendingAuthorization {

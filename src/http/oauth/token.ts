@@ -3,9 +3,16 @@ import type { Context, Hono } from "hono";
 import { hashToken, verifyPkceS256 } from "../crypto.js";
 import { getJson, takeJson } from "../store/types.js";
 import { baseUrlOf, parseResource, resourceUrl } from "../urls.js";
-import { authenticateClient } from "./clients.js";
-import { createGrant, issueTokens, loadGrant, rotateRefreshToken } from "./grants.js";
-import { type IssuedCode, type OAuthDeps, pendingKeys } from "./pending.js";
+import { authenticateClient, confirmClient } from "./clients.js";
+import {
+  createGrant,
+  issueTokens,
+  loadGrant,
+  rememberRedeemedCode,
+  revokeReplayedCode,
+  rotateRefreshToken,
+} from "./grants.js";
+import { documentsOf, type IssuedCode, type OAuthDeps, pendingKeys } from "./pending.js";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -41,7 +48,7 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
     const base = baseUrlOf(c, deps.publicUrl);
     const form = await formBody(c);
     if (!form) return oauthError(c, "invalid_request", "Send application/x-www-form-urlencoded.");
-    const client = await authenticateClient(store, c, form);
+    const client = await authenticateClient(store, c, form, documentsOf(deps));
     if (!client)
       return oauthError(c, "invalid_client", "Unknown client or bad client credentials.", 401);
     const grantType = form.get("grant_type");
@@ -59,9 +66,9 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
 
     if (grantType === "authorization_code") {
       const code = form.get("code");
-      const issued = code
-        ? await takeJson<IssuedCode>(store, pendingKeys.code(hashToken(code)))
-        : null;
+      const codeHash = code ? hashToken(code) : "";
+      const issued = code ? await takeJson<IssuedCode>(store, pendingKeys.code(codeHash)) : null;
+      if (!issued && code) await revokeReplayedCode(store, codeHash);
       if (!issued || issued.expiresAt <= deps.now())
         return oauthError(c, "invalid_grant", "Unknown, used or expired code.");
       if (issued.clientId !== client.client_id)
@@ -94,6 +101,8 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
         resource: issued.resource,
         upstream: issued.upstream,
       });
+      await confirmClient(store, client);
+      await rememberRedeemedCode(store, codeHash, grant.id);
       return c.json(await issueTokens(deps, grant), 200, NO_STORE);
     }
 
@@ -110,6 +119,7 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
       }
       const outcome = await rotateRefreshToken(deps, token, client.client_id);
       if (!outcome.ok) return oauthError(c, "invalid_grant", outcome.description);
+      await confirmClient(store, client);
       return c.json(outcome.tokens, 200, NO_STORE);
     }
 

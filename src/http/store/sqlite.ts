@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { KeyValueStore } from "./types.js";
 
@@ -15,10 +16,13 @@ export interface SqliteStoreOptions {
  */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): KeyValueStore {
   const now = options.now ?? Date.now;
+  // The file holds grants (sealed Sentry tokens) and hashes: owner-only, created that way.
+  if (path !== ":memory:") ownerOnly(path, true);
   const db = new Database(path);
   if (path !== ":memory:") {
     db.pragma("journal_mode = WAL");
     db.pragma("busy_timeout = 5000");
+    for (const side of [`${path}-wal`, `${path}-shm`]) ownerOnly(side, false);
   }
   db.exec(
     "CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER NOT NULL)",
@@ -85,4 +89,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       db.close();
     },
   };
+}
+
+/** Creates the file 0600 (or makes an existing one 0600). */
+function ownerOnly(path: string, create: boolean): void {
+  if (create) closeSync(openSync(path, "a", 0o600));
+  if (existsSync(path)) chmodSync(path, 0o600);
 }
