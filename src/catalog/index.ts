@@ -17,6 +17,7 @@ import findProjects from "../tools/find-projects.js";
 import findReleases from "../tools/find-releases.js";
 import findTeams from "../tools/find-teams.js";
 import findUptimeMonitors from "../tools/find-uptime-monitors.js";
+import getAgentConversationDetails from "../tools/get-agent-conversation-details.js";
 import getAiConversationDetails from "../tools/get-ai-conversation-details.js";
 import getAlertRule from "../tools/get-alert-rule.js";
 import getDashboardDetails from "../tools/get-dashboard-details.js";
@@ -39,6 +40,7 @@ import getSpanDetails from "../tools/get-span-details.js";
 import getTraceDetails from "../tools/get-trace-details.js";
 import getUptimeMonitorDetails from "../tools/get-uptime-monitor-details.js";
 import removeTeamFromProject from "../tools/remove-team-from-project.js";
+import searchAgentConversations from "../tools/search-agent-conversations.js";
 import searchAiConversations from "../tools/search-ai-conversations.js";
 import searchDocs from "../tools/search-docs.js";
 import searchEvents from "../tools/search-events.js";
@@ -104,6 +106,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getReplayDetails,
   getProfile,
   getProfileDetails,
+  searchAgentConversations,
+  getAgentConversationDetails,
   searchAiConversations,
   getAiConversationDetails,
 ];

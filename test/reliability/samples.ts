@@ -92,6 +92,8 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
     get_profile_details: { ...ORG, projectSlugOrId: "backend", profileId: profiled?.profileId },
     search_ai_conversations: ORG,
     get_ai_conversation_details: { ...ORG, conversationId: store.aiConversations[0]?.id },
+    search_agent_conversations: ORG,
+    get_agent_conversation_details: { ...ORG, conversationId: store.aiConversations[0]?.id },
   };
 }
 
