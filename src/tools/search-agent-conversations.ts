@@ -3,6 +3,7 @@ import { inlineCode } from "../format/markdown.js";
 import { listConversations } from "../sentry-api/ai-conversations.js";
 import { defineTool } from "./define.js";
 import { formatConversationItem, UNTRUSTED_NOTE } from "./support/ai-conversation-format.js";
+import { requireOrg } from "./support/constraints.js";
 import {
   asList,
   conversationEnvironment,
@@ -12,7 +13,6 @@ import {
   windowEnd,
   windowStart,
 } from "./support/conversation-scope.js";
-import { requireOrg } from "./support/constraints.js";
 import { cursor, organizationSlug, period, query } from "./support/params.js";
 import { describeRange } from "./support/time-range.js";
 import { hintLine } from "./support/tool-hint.js";
