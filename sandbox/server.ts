@@ -10,6 +10,8 @@ import { createStore } from "./data/index.js";
 import type { SandboxStore } from "./data/types.js";
 import { FaultController, registerFaultAdminRoutes } from "./faults.js";
 import { registerAiConversationRoutes } from "./routes/ai-conversations.js";
+import { registerOnboardingRoutes } from "./routes/onboarding.js";
+import { registerSnapshotRoutes } from "./routes/snapshots.js";
 import { registerAlertRoutes } from "./routes/alerts.js";
 import { registerAutofixRoutes } from "./routes/autofix.js";
 import { registerDashboardRoutes } from "./routes/dashboards.js";
@@ -160,6 +162,8 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerReplayListRoutes(app, deps);
   registerProfilingRoutes(app, deps);
   registerAiConversationRoutes(app, deps);
+  registerSnapshotRoutes(app, deps);
+  registerOnboardingRoutes(app, deps);
   registerDeviceRoutes(app, deps, tokens); // before OAuth: both serve /oauth/token/
   registerOAuthRoutes(app, deps, tokens);
 

@@ -29,6 +29,7 @@ import getIssueBreadcrumbs from "../tools/get-issue-breadcrumbs.js";
 import getIssueDetails from "../tools/get-issue-details.js";
 import getIssueTagValues from "../tools/get-issue-tag-values.js";
 import getIssueUserReports from "../tools/get-issue-user-reports.js";
+import getLatestBaseSnapshot from "../tools/get-latest-base-snapshot.js";
 import getMetricMonitorDetails from "../tools/get-metric-monitor-details.js";
 import getMonitorDetails from "../tools/get-monitor-details.js";
 import getProfile from "../tools/get-profile.js";
@@ -36,9 +37,12 @@ import getProfileDetails from "../tools/get-profile-details.js";
 import getReleaseDetails from "../tools/get-release-details.js";
 import getReplayDetails from "../tools/get-replay-details.js";
 import getSentryResource from "../tools/get-sentry-resource.js";
+import getSnapshot from "../tools/get-snapshot.js";
+import getSnapshotImage from "../tools/get-snapshot-image.js";
 import getSpanDetails from "../tools/get-span-details.js";
 import getTraceDetails from "../tools/get-trace-details.js";
 import getUptimeMonitorDetails from "../tools/get-uptime-monitor-details.js";
+import onboardingStatusUpdate from "../tools/onboarding-status-update.js";
 import removeTeamFromProject from "../tools/remove-team-from-project.js";
 import searchAgentConversations from "../tools/search-agent-conversations.js";
 import searchAiConversations from "../tools/search-ai-conversations.js";
@@ -110,4 +114,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getAgentConversationDetails,
   searchAiConversations,
   getAiConversationDetails,
+  getSnapshot,
+  getSnapshotImage,
+  getLatestBaseSnapshot,
+  onboardingStatusUpdate,
 ];
