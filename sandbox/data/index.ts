@@ -33,8 +33,8 @@ import { seedProfiles } from "./profiles.js";
 import { seedProjects } from "./projects.js";
 import { seedCommits, seedCommitters, seedReleases, seedRepositories } from "./releases.js";
 import { seedReplays } from "./replays.js";
-import { seedSnapshots } from "./snapshots.js";
 import type { IssueSeed } from "./seed-types.js";
+import { seedSnapshots } from "./snapshots.js";
 import type { EventRecord, IssueRecord, SandboxStore, TagRecord } from "./types.js";
 import { seedUptimeMonitors } from "./uptime.js";
 

@@ -312,7 +312,9 @@ describe("get_profile", () => {
     const flame = sandbox.requests
       .slice(before)
       .find((r) => r.path === "/api/0/organizations/acme/profiling/flamegraph/");
-    expect(new URLSearchParams(flame?.query).get("query")).toBe('transaction:"GET /api/v2/orders/"');
+    expect(new URLSearchParams(flame?.query).get("query")).toBe(
+      'transaction:"GET /api/v2/orders/"',
+    );
     const continuous = await tools.call("get_profile", {
       profileUrl:
         "https://acme.sentry.io/explore/profiling/profile/backend/flamegraph/?profilerId=0123456789abcdef0123456789abcdef&start=2026-11-01T00:00:00Z&end=2026-11-01T01:00:00Z",

@@ -134,9 +134,9 @@ describe("get_trace_details", () => {
       spanId: "0000000000000000",
     });
     expect(missing).toMatch(/has no span 0000000000000000/);
-    expect(await errorText({ organizationSlug: "acme", traceId: ids.checkout, spanId: "x" })).toMatch(
-      /not a span ID/,
-    );
+    expect(
+      await errorText({ organizationSlug: "acme", traceId: ids.checkout, spanId: "x" }),
+    ).toMatch(/not a span ID/);
   });
 
   it("collapses N+1 queries and lists the performance issue", async () => {

@@ -94,5 +94,5 @@ export function countsLine(s: Snapshot): string {
     `${n(s.skipped_count, s.skipped)} skipped`,
     `${n(s.errored_count, s.errored)} errored`,
   ];
-  return `${total} images: ${parts.join(", ")}`;
+  return `${total} total (${parts.join(", ")})`;
 }
