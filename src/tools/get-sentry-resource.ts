@@ -108,7 +108,7 @@ export default defineTool({
   name: "get_sentry_resource",
   title: "Get Sentry Resource",
   description: [
-    "Open any Sentry link or ID: issue, event, trace, replay, cron monitor, profile, release, agent conversation or snapshot.",
+    "Open any Sentry link or ID: issue, event, trace, replay, cron monitor, profile, release, agent conversation, snapshot.",
     "Pass url as pasted, or resourceType + resourceId (+ organizationSlug).",
     "Issues and events render like get_issue_details; packageNames reports dependency versions recorded with one event.",
   ].join(" "),
@@ -122,7 +122,7 @@ export default defineTool({
       .max(250)
       .optional()
       .describe(
-        "Issue short/numeric ID, event/trace/replay/profile/conversation/snapshot ID, monitor slug or release version",
+        "Issue short/numeric ID, other resource's ID, monitor slug or release version",
       ),
     organizationSlug: organizationSlug.optional(),
     projectSlug: projectSlug.optional().describe("Project slug (profiles; optional for monitors)"),

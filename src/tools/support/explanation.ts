@@ -4,4 +4,4 @@ import { z } from "zod";
 export const includeExplanation = z
   .boolean()
   .default(false)
-  .describe("Show the query as executed and why, even when nothing was translated");
+  .describe("Always show the executed search");
