@@ -121,9 +121,7 @@ export default defineTool({
       .min(1)
       .max(250)
       .optional()
-      .describe(
-        "Issue short/numeric ID, other resource's ID, monitor slug or release version",
-      ),
+      .describe("Issue short/numeric ID, other resource's ID, monitor slug or release version"),
     organizationSlug: organizationSlug.optional(),
     projectSlug: projectSlug.optional().describe("Project slug (profiles; optional for monitors)"),
     packageNames: packageNamesParam,
