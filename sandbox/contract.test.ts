@@ -642,6 +642,108 @@ describe("undocumented routes have the shapes Sentry sends", () => {
   });
 });
 
+describe("preprod snapshots and agentic onboarding (not in the OpenAPI copy)", () => {
+  // Contract notes, learned from Sentry's MCP server 0.39 client: snapshot details take
+  // `compact_metadata=true` and group images by comparison status with `*_count` totals; one
+  // image's details give head/base `image_url`s and a `diff_image_url` (API paths, fetched with
+  // the token); latest-base takes `app_id`, `branch`, `project` (numeric) or `projectSlug`.
+  // Onboarding progress is a POST of `{schemaVersion: 1, runToken, stage, status, runStatus?,
+  // eventNote?, extra?}` answered with the whole run.
+  const image = {
+    type: "object",
+    required: ["image_file_name", "display_name", "group", "width", "height", "image_url"],
+    properties: { image_file_name: str, image_url: str, width: { type: "integer" } },
+  };
+  const pair = {
+    type: "object",
+    required: ["head_image", "base_image"],
+    properties: { head_image: { anyOf: [image, { type: "null" }] } },
+  };
+
+  it("GET a snapshot, one image, its bytes, and the latest base", async () => {
+    const res = await call(
+      "/api/0/organizations/acme/preprodartifacts/snapshots/231949/?compact_metadata=true",
+    );
+    shape(
+      {
+        type: "object",
+        required: ["id", "state", "comparison_type", "vcs_info", "images", "changed", "added"],
+        properties: {
+          images: { type: "array", items: image },
+          changed: { type: "array", items: { ...pair, required: ["head_image", "diff"] } },
+          added: { type: "array", items: image },
+          removed: { type: "array", items: image },
+          renamed: { type: "array", items: pair },
+          unchanged: { type: "array", items: pair },
+          total_count: { type: "integer" },
+          changed_count: { type: "integer" },
+        },
+      },
+      res.body,
+      "snapshot",
+    );
+    const one = await call(
+      "/api/0/organizations/acme/preprodartifacts/snapshots/231949/images/checkout%2Fpayment.png/",
+    );
+    shape(
+      {
+        type: "object",
+        required: ["image_file_name", "comparison_status", "head_image", "base_image"],
+        properties: { head_image: image, base_image: image, diff_image_url: str },
+      },
+      one.body,
+      "snapshot image",
+    );
+    const url = (one.body as { head_image: { image_url: string } }).head_image.image_url;
+    const png = await fetch(`${sandbox.url}${url}`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(0, 4)
+        .toString("hex"),
+    ).toBe("89504e47");
+    const base = await call(
+      "/api/0/organizations/acme/preprodartifacts/snapshots/latest-base/?app_id=acme-web&compact_metadata=true",
+    );
+    expect(base.body).toMatchObject({ id: "231940", comparison_type: "solo" });
+    expect(
+      (await call("/api/0/organizations/acme/preprodartifacts/snapshots/latest-base/")).status,
+    ).toBe(400);
+  });
+
+  it("POST onboarding progress answers with the run", async () => {
+    const res = await fetch(`${sandbox.url}/api/0/organizations/acme/onboarding/agent/status/`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        schemaVersion: 1,
+        runToken: "Zz0Yy1Xx2W",
+        stage: "connect_mcp",
+        status: "completed",
+      }),
+    });
+    expect(res.status).toBe(200);
+    shape(
+      {
+        type: "object",
+        required: ["schemaVersion", "runId", "runStatus", "continueUpdates", "sequence", "stages"],
+        properties: {
+          continueUpdates: { type: "boolean" },
+          stages: {
+            type: "array",
+            minItems: 9,
+            items: { type: "object", required: ["stage", "status", "eventNote", "extra"] },
+          },
+        },
+      },
+      await res.json(),
+      "onboarding run",
+    );
+  });
+});
+
 describe("auth, errors and pagination", () => {
   it("401 without or with a wrong bearer token", async () => {
     const none = await call("/api/0/organizations/", null);

@@ -25,6 +25,7 @@ import { registerKeyRoutes } from "./routes/keys.js";
 import { registerMonitorEnvironmentRoutes } from "./routes/monitor-environments.js";
 import { registerMonitorRoutes } from "./routes/monitors.js";
 import { registerOAuthRoutes } from "./routes/oauth.js";
+import { registerOnboardingRoutes } from "./routes/onboarding.js";
 import { registerOrgTagRoutes } from "./routes/org-tags.js";
 import { registerOrganizationRoutes } from "./routes/organizations.js";
 import { registerProfilingRoutes } from "./routes/profiling.js";
@@ -33,6 +34,7 @@ import { registerProjectRoutes } from "./routes/projects.js";
 import { registerReleaseRoutes } from "./routes/releases.js";
 import { registerReplayRoutes } from "./routes/replays.js";
 import { registerReplayListRoutes } from "./routes/replays-list.js";
+import { registerSnapshotRoutes } from "./routes/snapshots.js";
 import { registerTagRoutes } from "./routes/tags.js";
 import { registerTeamRoutes } from "./routes/teams.js";
 import { registerUptimeRoutes } from "./routes/uptime.js";
@@ -160,6 +162,8 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerReplayListRoutes(app, deps);
   registerProfilingRoutes(app, deps);
   registerAiConversationRoutes(app, deps);
+  registerSnapshotRoutes(app, deps);
+  registerOnboardingRoutes(app, deps);
   registerDeviceRoutes(app, deps, tokens); // before OAuth: both serve /oauth/token/
   registerOAuthRoutes(app, deps, tokens);
 

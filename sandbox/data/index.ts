@@ -21,6 +21,7 @@ import { mobileMoreIssues } from "./issues-mobile-more.js";
 import { paymentsIssues } from "./issues-payments.js";
 import { seedProjectKeys } from "./keys.js";
 import { seedMonitors } from "./monitors.js";
+import { seedOnboardingRuns } from "./onboarding.js";
 import {
   CURRENT_USER_ID,
   seedMembers,
@@ -33,6 +34,7 @@ import { seedProjects } from "./projects.js";
 import { seedCommits, seedCommitters, seedReleases, seedRepositories } from "./releases.js";
 import { seedReplays } from "./replays.js";
 import type { IssueSeed } from "./seed-types.js";
+import { seedSnapshots } from "./snapshots.js";
 import type { EventRecord, IssueRecord, SandboxStore, TagRecord } from "./types.js";
 import { seedUptimeMonitors } from "./uptime.js";
 
@@ -96,6 +98,8 @@ export function createStore(now: Date = new Date()): SandboxStore {
     replays: seedReplays(now, events),
     profiles: { profiles: [], chunks: [] },
     aiConversations: seedAiConversations(now),
+    snapshots: seedSnapshots(now),
+    onboardingRuns: seedOnboardingRuns(now),
   };
   seedIssueExtras(store);
   store.profiles = seedProfiles(now, store.explore.spans);

@@ -10,8 +10,10 @@ import type { SeerStore } from "./autofix.js";
 import type { DashboardRecord } from "./dashboards.js";
 import type { ExploreData } from "./explore-types.js";
 import type { MonitorStore } from "./monitors.js";
+import type { OnboardingRun } from "./onboarding.js";
 import type { ProfileStore } from "./profiles.js";
 import type { ReplayRecord } from "./replays.js";
+import type { SnapshotRecord } from "./snapshots.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -319,6 +321,8 @@ export interface SandboxStore {
   profiles: ProfileStore;
   /** AI conversations (gen_ai spans); see ai-conversations.ts */
   aiConversations: AiConversationRecord[];
+  snapshots: SnapshotRecord[];
+  onboardingRuns: OnboardingRun[];
 }
 
 export interface UserReportRecord {

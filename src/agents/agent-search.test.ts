@@ -156,7 +156,7 @@ describe("search_issues", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Issues in **\`acme\`**
 
-      Query \`is:unresolved browser.name:Chrome\`, sort date, last 14d: 7 shown.
+      Query \`is:unresolved browser.name:Chrome\`, sort date, last 30d: 7 shown.
 
       - **FRONTEND-2J** · \`Error: ResizeObserver loop completed with undelivered notifications.\` · unresolved (ongoing), low, warning · 25,400 events, 7,100 users · last 2026-11-01 11:59 UTC · project \`frontend\`
       - **FRONTEND-2C** · \`Blocked 'script' from 'cdn.tracking-pixel.example'\` · unresolved (ongoing), low, error · CSP violation · 18,230 events, 5,120 users · last 2026-11-01 11:58 UTC · project \`frontend\`
@@ -166,12 +166,12 @@ describe("search_issues", () => {
       - **FRONTEND-2D** · \`User Feedback: Checkout button does nothing on Safari 18\` · unresolved (new), medium, info · feedback · 1 events, 1 users · last 2026-11-01 10:30 UTC · project \`frontend\`
       - **FRONTEND-2F** · \`Large Render Blocking Asset\` · unresolved (ongoing), low, warning · performance: render blocking asset span · 1,290 events, 760 users · last 2026-11-01 09:00 UTC · project \`frontend\`
 
-      **URL**: https://sentry.example/organizations/acme/issues/?query=is%3Aunresolved+browser.name%3AChrome&statsPeriod=14d&sort=date
+      **URL**: https://sentry.example/organizations/acme/issues/?query=is%3Aunresolved+browser.name%3AChrome&statsPeriod=30d&sort=date
 
       ## Executed search
 
       - **Query**: \`is:unresolved browser.name:Chrome\`
-      - **Sort**: \`date\` · **Period**: 14d
+      - **Sort**: \`date\` · **Period**: 30d
       - **Repaired by**: openai, model \`fake-gpt\`
       - **Sentry rejected**: query \`is:unresolved bogus.key:Chrome\`: Invalid query. 'bogus.key' is not a valid search key
       - **Changed**: query

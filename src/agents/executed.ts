@@ -45,13 +45,11 @@ function byLine(by: ExecutedSearch["by"]): string {
   return `- **Repaired by**: ${who}, model ${inlineCode(by.model)}`;
 }
 
-/**
- * The section's lines. `effective` fills what the tool sent for keys the request left to
- * defaults (fields, sort, period), so the section shows exactly what ran.
- */
-export function executedSection(executed: ExecutedSearch, effective: SearchRequest = {}): string[] {
-  const defined = Object.entries(effective).filter(([, v]) => v !== undefined);
-  const r: SearchRequest = { ...executed.request, ...Object.fromEntries(defined) };
+const definedOf = (r: SearchRequest) =>
+  Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as SearchRequest;
+
+/** The heading and the request that ran, one line per group of keys. */
+function requestLines(r: SearchRequest): string[] {
   const lines = ["## Executed search", "", `- **Query**: ${inlineCode(r.query || "(all)")}`];
   const what = [
     r.dataset ? `**Dataset**: ${r.dataset}` : undefined,
@@ -65,9 +63,20 @@ export function executedSection(executed: ExecutedSearch, effective: SearchReque
       : r.period
         ? `**Period**: ${r.period}`
         : undefined,
-    r.environment ? `**Environment**: ${inlineCode(r.environment)}` : undefined,
+    r.environment?.length
+      ? `**Environment**: ${[r.environment].flat().map(inlineCode).join(", ")}`
+      : undefined,
   ].filter(Boolean);
   if (how.length) lines.push(`- ${how.join(" · ")}`);
+  return lines;
+}
+
+/**
+ * The section's lines. `effective` fills what the tool sent for keys the request left to
+ * defaults (fields, sort, period), so the section shows exactly what ran.
+ */
+export function executedSection(executed: ExecutedSearch, effective: SearchRequest = {}): string[] {
+  const lines = requestLines({ ...executed.request, ...definedOf(effective) });
   lines.push(byLine(executed.by));
   if (executed.rejected) {
     const { request, reason, by } = executed.rejected;
@@ -83,14 +92,26 @@ export function executedSection(executed: ExecutedSearch, effective: SearchReque
   return lines;
 }
 
+/** The section for a request that ran as given (includeExplanation with nothing to translate). */
+function asGivenSection(effective: SearchRequest = {}): string[] {
+  return [
+    ...requestLines(definedOf(effective)),
+    "- **Why**: ran as given; nothing was translated.",
+  ];
+}
+
 /** Inserts the section before `## Response Notes` (or at the end) of a markdown response. */
 export function withExecutedSearch(
   markdown: string,
   executed: ExecutedSearch | undefined,
   effective?: SearchRequest,
+  /** includeExplanation: show the section even when the request ran as given */
+  always = false,
 ): string {
-  if (!executed) return markdown;
-  const section = executedSection(executed, effective).join("\n");
+  if (!executed && !always) return markdown;
+  const section = (
+    executed ? executedSection(executed, effective) : asGivenSection(effective)
+  ).join("\n");
   const at = markdown.indexOf("\n## Response Notes");
   if (at === -1) return `${markdown}\n\n${section}`;
   return `${markdown.slice(0, at)}\n${section}\n${markdown.slice(at)}`;

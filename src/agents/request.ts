@@ -14,7 +14,7 @@ export interface SearchRequest {
   /** absolute range (search_events); never combined with period */
   start?: string;
   end?: string;
-  environment?: string;
+  environment?: string | string[];
   /** search_events only */
   dataset?: Dataset;
   fields?: string[];

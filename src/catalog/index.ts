@@ -17,6 +17,7 @@ import findProjects from "../tools/find-projects.js";
 import findReleases from "../tools/find-releases.js";
 import findTeams from "../tools/find-teams.js";
 import findUptimeMonitors from "../tools/find-uptime-monitors.js";
+import getAgentConversationDetails from "../tools/get-agent-conversation-details.js";
 import getAiConversationDetails from "../tools/get-ai-conversation-details.js";
 import getAlertRule from "../tools/get-alert-rule.js";
 import getDashboardDetails from "../tools/get-dashboard-details.js";
@@ -28,6 +29,7 @@ import getIssueBreadcrumbs from "../tools/get-issue-breadcrumbs.js";
 import getIssueDetails from "../tools/get-issue-details.js";
 import getIssueTagValues from "../tools/get-issue-tag-values.js";
 import getIssueUserReports from "../tools/get-issue-user-reports.js";
+import getLatestBaseSnapshot from "../tools/get-latest-base-snapshot.js";
 import getMetricMonitorDetails from "../tools/get-metric-monitor-details.js";
 import getMonitorDetails from "../tools/get-monitor-details.js";
 import getProfile from "../tools/get-profile.js";
@@ -35,10 +37,14 @@ import getProfileDetails from "../tools/get-profile-details.js";
 import getReleaseDetails from "../tools/get-release-details.js";
 import getReplayDetails from "../tools/get-replay-details.js";
 import getSentryResource from "../tools/get-sentry-resource.js";
+import getSnapshot from "../tools/get-snapshot.js";
+import getSnapshotImage from "../tools/get-snapshot-image.js";
 import getSpanDetails from "../tools/get-span-details.js";
 import getTraceDetails from "../tools/get-trace-details.js";
 import getUptimeMonitorDetails from "../tools/get-uptime-monitor-details.js";
+import onboardingStatusUpdate from "../tools/onboarding-status-update.js";
 import removeTeamFromProject from "../tools/remove-team-from-project.js";
+import searchAgentConversations from "../tools/search-agent-conversations.js";
 import searchAiConversations from "../tools/search-ai-conversations.js";
 import searchDocs from "../tools/search-docs.js";
 import searchEvents from "../tools/search-events.js";
@@ -104,6 +110,12 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getReplayDetails,
   getProfile,
   getProfileDetails,
+  searchAgentConversations,
+  getAgentConversationDetails,
   searchAiConversations,
   getAiConversationDetails,
+  getSnapshot,
+  getSnapshotImage,
+  getLatestBaseSnapshot,
+  onboardingStatusUpdate,
 ];

@@ -74,7 +74,8 @@ export async function listConversations(
   client: SentryClient,
   org: string,
   options: ConversationWindow & {
-    projectId?: string;
+    projectIds: string[];
+    environments: string[];
     query?: string;
     limit: number;
     cursor?: string;
@@ -89,7 +90,8 @@ export async function listConversations(
       baseUrl,
       signal: options.signal,
       query: {
-        project: options.projectId,
+        project: options.projectIds,
+        environment: options.environments,
         query: options.query,
         per_page: options.limit,
         cursor: options.cursor,

@@ -106,6 +106,8 @@ export async function listIssueEvents(
     full?: boolean;
     /** Sentry's deterministic pseudo-random order instead of newest first. */
     sample?: boolean;
+    /** passed on as Sentry's `sort` (e.g. `timestamp` for oldest first) */
+    sort?: string;
     limit?: number;
     signal?: AbortSignal;
   },
@@ -124,6 +126,7 @@ export async function listIssueEvents(
         cursor: options.cursor,
         full: options.full,
         sample: options.sample || undefined,
+        sort: options.sort,
         per_page: options.limit,
       },
     },

@@ -29,7 +29,7 @@ export interface EventsQuery extends TimeRange {
   fields: string[];
   query?: string;
   sort?: string;
-  environment?: string;
+  environment?: string | string[];
   perPage?: number;
   cursor?: string;
   signal?: AbortSignal;
@@ -65,7 +65,7 @@ export interface ReplaysQuery extends TimeRange {
   query?: string;
   sort?: string;
   projectSlug?: string;
-  environment?: string;
+  environment?: string | string[];
   perPage?: number;
   cursor?: string;
   signal?: AbortSignal;

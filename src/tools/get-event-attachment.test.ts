@@ -102,6 +102,10 @@ describe("get_event_attachment", () => {
     expect(sandbox.requests.length).toBe(before);
     const missing = await tools.call("get_event_attachment", { ...base, attachmentId: "1" });
     expect(errorText(missing)).toMatch(/^Not found/);
+    // A string ID (the incumbent's type) goes to Sentry, which decides; it is not refused here.
+    const named = await tools.call("get_event_attachment", { ...base, attachmentId: "abc_1" });
+    expect(sandbox.requests.at(-1)?.path).toMatch(/\/attachments\/abc_1\/$/);
+    expect(errorText(named)).toMatch(/^Not found/);
     const probe = upstreamProbe([{ path: /\/attachments\//, status: 403 }]);
     const denied = await toolCaller(sandbox, { fetch: probe.fetch }).call(
       "get_event_attachment",

@@ -31,7 +31,7 @@ export default defineTool({
     attachmentId: z
       .string()
       .trim()
-      .regex(/^\d{1,20}$/, "must be a numeric attachment ID")
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be an attachment ID such as 7700004")
       .optional()
       .describe("Attachment ID from the list; omit to list attachments"),
     cursor,

@@ -18,7 +18,7 @@ import {
   profileOrg,
   profileUrlParam,
 } from "./support/profile-target.js";
-import { projectSlugOrIdParam, resolveProject } from "./support/project-ref.js";
+import { projectSlugOrIdOrNumber, resolveProject } from "./support/project-ref.js";
 import {
   buildSuggestedToolAction,
   SuggestedToolActionSchema,
@@ -78,7 +78,7 @@ export default defineTool({
   inputSchema: {
     profileUrl: profileUrlParam,
     organizationSlug: organizationSlug.optional(),
-    projectSlugOrId: projectSlugOrIdParam.optional(),
+    projectSlugOrId: projectSlugOrIdOrNumber.optional(),
     profileId: z
       .string()
       .trim()

@@ -300,6 +300,39 @@ describe("get_profile", () => {
     expect(out.analysis?.frames.map((f) => f.name)).toContain("ImageDecoder.decode");
   });
 
+  it("works with only a profile URL: the profile names its transaction", async () => {
+    const before = sandbox.requests.length;
+    const out = (await tools.structured("get_profile", {
+      profileUrl:
+        "https://acme.sentry.io/explore/profiling/profile/backend/40415cc01bf15d792c971ef6cd24d5c3/flamegraph/",
+    })) as unknown as Output & { project: string; transactionName: string };
+    expect(out.project).toBe("backend");
+    expect(out.transactionName).toBe("GET /api/v2/orders/");
+    expect(out.hasCurrentData).toBe(true);
+    const flame = sandbox.requests
+      .slice(before)
+      .find((r) => r.path === "/api/0/organizations/acme/profiling/flamegraph/");
+    expect(new URLSearchParams(flame?.query).get("query")).toBe(
+      'transaction:"GET /api/v2/orders/"',
+    );
+    const continuous = await tools.call("get_profile", {
+      profileUrl:
+        "https://acme.sentry.io/explore/profiling/profile/backend/flamegraph/?profilerId=0123456789abcdef0123456789abcdef&start=2026-11-01T00:00:00Z&end=2026-11-01T01:00:00Z",
+    });
+    expect(continuous.isError).toBe(true);
+    expect(continuous.content[0]).toMatchObject({
+      text: expect.stringMatching(/transactionName is required/),
+    });
+  });
+
+  it("takes a numeric projectSlugOrId as a JSON number", async () => {
+    const out = (await tools.structured("get_profile", {
+      ...ORDERS,
+      projectSlugOrId: 4500011,
+    })) as unknown as Output & { project: string };
+    expect(out.project).toBe("backend");
+  });
+
   it("stays well under the response budget at the largest settings", async () => {
     const result = await tools.call("get_profile", {
       ...ORDERS,

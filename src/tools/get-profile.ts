@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { getFlamegraph } from "../sentry-api/profiles.js";
+import { UserInputError } from "../errors.js";
+import { getFlamegraph, getProfile } from "../sentry-api/profiles.js";
 import { defineTool, structuredResult } from "./define.js";
 import { organizationSlug, period } from "./support/params.js";
 import {
@@ -9,7 +10,8 @@ import {
   hasProfileData,
 } from "./support/profile-flamegraph.js";
 import { parseProfileUrl, profileOrg, profileUrlParam } from "./support/profile-target.js";
-import { projectSlugOrIdParam, resolveProject } from "./support/project-ref.js";
+import { projectSlugOrIdOrNumber, resolveProject } from "./support/project-ref.js";
+import type { ToolContext } from "./types.js";
 
 const DEFAULT_PERIOD = "7d";
 
@@ -27,6 +29,21 @@ const output = z.object({
   profilesUrl: z.string(),
 });
 
+/** The transaction a profile recorded, so a profile URL alone is enough (as in the incumbent). */
+async function transactionOfProfile(
+  ctx: ToolContext,
+  org: string,
+  project: string,
+  profileId: string,
+): Promise<string | undefined> {
+  const raw = await getProfile(ctx.client, org, project, profileId, ctx.signal);
+  const name =
+    raw.format === "sampled"
+      ? raw.profile.transaction?.name
+      : (raw.profile.metadata?.transactionName ?? raw.profile.transactionName);
+  return name ?? undefined;
+}
+
 export default defineTool({
   name: "get_profile",
   title: "Get Transaction Profile",
@@ -36,12 +53,13 @@ export default defineTool({
   ].join(" "),
   inputSchema: {
     organizationSlug: organizationSlug.optional(),
-    projectSlugOrId: projectSlugOrIdParam.optional(),
+    projectSlugOrId: projectSlugOrIdOrNumber.optional(),
     transactionName: z
       .string()
       .trim()
       .min(1)
       .max(500)
+      .optional()
       .describe("Exact transaction name, e.g. 'GET /api/users' (case-sensitive)"),
     profileUrl: profileUrlParam.describe("A Sentry profile URL, for its organization and project"),
     period: period.describe(`Window to aggregate, e.g. 24h or 14d (default ${DEFAULT_PERIOD})`),
@@ -61,12 +79,21 @@ export default defineTool({
     const fromUrl = params.profileUrl ? parseProfileUrl(params.profileUrl) : undefined;
     const org = profileOrg(ctx, fromUrl?.org, params.organizationSlug);
     const project = await resolveProject(ctx, org, fromUrl?.project ?? params.projectSlugOrId);
+    const transactionName =
+      params.transactionName ??
+      (fromUrl?.kind === "transaction"
+        ? await transactionOfProfile(ctx, org, project.slug, fromUrl.profileId)
+        : undefined);
+    if (!transactionName)
+      throw new UserInputError(
+        "transactionName is required (e.g. 'GET /api/users') unless profileUrl names a transaction profile.",
+      );
     const current = params.period ?? DEFAULT_PERIOD;
     const baselinePeriod = params.compareAgainstPeriod;
     const fetch = (p: string) =>
       getFlamegraph(ctx.client, org, {
         projectId: project.id,
-        transactionName: params.transactionName,
+        transactionName,
         period: p,
         signal: ctx.signal,
       });
@@ -85,13 +112,13 @@ export default defineTool({
       : { analysis: null, comparison: null };
     const ui = new URLSearchParams({
       project: project.id,
-      transaction: params.transactionName,
+      transaction: transactionName,
       statsPeriod: current,
     });
     return structuredResult({
       organization: org,
       project: project.slug,
-      transactionName: params.transactionName,
+      transactionName,
       period: current,
       compareAgainstPeriod: baselinePeriod ?? null,
       focusOnUserCode: params.focusOnUserCode,

@@ -140,6 +140,50 @@ describe("get_sentry_resource", () => {
     expect(monitor).toContain("`nightly-ledger-reconcile`");
   });
 
+  it("opens agent conversations and snapshots, by URL or by type and ID", async () => {
+    const conv = "conv_68f2a9d1c3b74e0a9f51d2e3";
+    const byUrl = await tools.call("get_sentry_resource", {
+      url: `https://acme.sentry.io/explore/conversations/${conv}/?project=4500011`,
+    });
+    const direct = await tools.call("get_agent_conversation_details", {
+      organizationSlug: "acme",
+      conversationId: conv,
+      project: "4500011",
+    });
+    expect(byUrl).toEqual(direct);
+    const detail = sandbox.requests.filter((r) => r.path.endsWith(`/ai-conversations/${conv}/`));
+    expect(new URLSearchParams(detail.at(-1)?.query).get("project")).toBe("4500011");
+    const byId = await tools.text("get_sentry_resource", {
+      resourceType: "ai_conversation",
+      resourceId: conv,
+      organizationSlug: "acme",
+    });
+    expect(byId).toContain(conv);
+    const snapshot = await tools.call("get_sentry_resource", {
+      resourceType: "snapshot",
+      resourceId: "231949",
+      organizationSlug: "acme",
+    });
+    expect(snapshot).toEqual(
+      await tools.call("get_snapshot", { organizationSlug: "acme", snapshotId: "231949" }),
+    );
+    const image = await tools.call("get_sentry_resource", {
+      url: "https://acme.sentry.io/preprod/snapshots/231949/?selectedSnapshot=checkout%2Fpayment.png",
+    });
+    expect(image.content.map((b) => b.type)).toEqual([
+      "text",
+      "text",
+      "image",
+      "text",
+      "image",
+      "text",
+      "image",
+    ]);
+    expect(sandbox.requests.some((r) => r.path.endsWith("/images/checkout%2Fpayment.png/"))).toBe(
+      true,
+    );
+  });
+
   it("names the tool to use when the target tool is not in the session", async () => {
     const ctx: ToolContext = {
       client: tools.client,

@@ -15,6 +15,8 @@ interface Dispatch {
   /** candidate parameter names for the id, first one the tool declares wins */
   idKeys: string[];
   project?: string;
+  /** further arguments the target tool takes as they are (absent ones dropped) */
+  extra?: Record<string, string | undefined>;
   webPath: string;
 }
 
@@ -62,6 +64,28 @@ function dispatchFor(resource: SentryResource): Dispatch | undefined {
         idKeys: ["version", "releaseVersion", "release"],
         webPath: `/releases/${encodeURIComponent(resource.version)}/`,
       };
+    case "ai_conversation":
+      return {
+        tool: "get_agent_conversation_details",
+        label: "agent conversation",
+        id: resource.conversationId,
+        idKeys: ["conversationId"],
+        extra: {
+          project: resource.project,
+          start: resource.start && resource.end ? resource.start : undefined,
+          end: resource.start && resource.end ? resource.end : undefined,
+        },
+        webPath: `/explore/conversations/${encodeURIComponent(resource.conversationId)}/`,
+      };
+    case "snapshot":
+      return {
+        tool: resource.image ? "get_snapshot_image" : "get_snapshot",
+        label: "snapshot",
+        id: resource.snapshotId,
+        idKeys: ["snapshotId"],
+        extra: { imageIdentifier: resource.image },
+        webPath: `/preprod/snapshots/${encodeURIComponent(resource.snapshotId)}/`,
+      };
     default:
       return undefined;
   }
@@ -76,6 +100,7 @@ function argumentsFor(ctx: ToolContext, org: string, d: Dispatch): Record<string
     const key = ["projectSlug", "projectSlugOrId"].find((k) => k in shape);
     if (key) args[key] = d.project;
   }
+  for (const [k, v] of Object.entries(d.extra ?? {})) if (v !== undefined) args[k] = v;
   return args;
 }
 
@@ -83,7 +108,7 @@ export default defineTool({
   name: "get_sentry_resource",
   title: "Get Sentry Resource",
   description: [
-    "Open any Sentry link or ID: issue, event, trace, replay, cron monitor, profile or release.",
+    "Open any Sentry link or ID: issue, event, trace, replay, cron monitor, profile, release, agent conversation, snapshot.",
     "Pass url as pasted, or resourceType + resourceId (+ organizationSlug).",
     "Issues and events render like get_issue_details; packageNames reports dependency versions recorded with one event.",
   ].join(" "),
@@ -96,9 +121,7 @@ export default defineTool({
       .min(1)
       .max(250)
       .optional()
-      .describe(
-        "Issue short/numeric ID, event/trace/replay/profile ID, monitor slug or release version",
-      ),
+      .describe("Issue short/numeric ID, other resource's ID, monitor slug or release version"),
     organizationSlug: organizationSlug.optional(),
     projectSlug: projectSlug.optional().describe("Project slug (profiles; optional for monitors)"),
     packageNames: packageNamesParam,

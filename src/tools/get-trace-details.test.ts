@@ -94,6 +94,51 @@ describe("get_trace_details", () => {
     `);
   });
 
+  it("focuses on one span with spanId: its path from the root and its subtree", async () => {
+    const text = await tools.text("get_trace_details", {
+      organizationSlug: "acme",
+      traceId: ids.checkout,
+      spanId: "9354EA1E5E189800",
+    });
+    const focused = text.slice(text.indexOf("## Focused Span"));
+    expect(focused).toMatchInlineSnapshot(`
+      "## Focused Span \`9354ea1e5e189800\`
+
+      - **Path**: ui.action.click \`/checkout\` › http.client \`POST https://api.acme.example/api/v2/checkout/\` › http.server \`POST /api/v2/checkout/\` › http.client \`POST https://pay.acme.example/v1/charges\` › http.server \`POST /v1/charges\`
+      - **Subtree**: 5 spans, 2.36s
+
+      - http.server \`POST /v1/charges\` · 2.36s · project \`payments\` · internal_error · error **PAYMENTS-1** · span \`9354ea1e5e189800\`
+        - db \`INSERT INTO charges (id, amount_minor, currency, status) VALUES ($1, $2, $3, $4)\` · 6ms
+        - http.client \`POST https://api.northbank.example/v2/acquire\` · 2s · internal_error
+        - http.client \`POST https://api.northbank.example/v2/acquire\` · 240ms · internal_error
+        - db \`UPDATE charges SET status = $1 WHERE id = $2\` · 5ms
+
+      ## Slowest Spans in the Subtree (by self time)
+
+      - http.client \`POST https://api.northbank.example/v2/acquire\` · 2s · project \`payments\` · span \`268838af3e5fd19f\`
+      - http.client \`POST https://api.northbank.example/v2/acquire\` · 240ms · project \`payments\` · span \`c69fe65e3fc06efb\`
+      - http.server \`POST /v1/charges\` · 2.36s (self 109ms) · project \`payments\` · span \`9354ea1e5e189800\`
+      - db \`INSERT INTO charges (id, amount_minor, currency, status) VALUES ($1, $2, $3, $4)\` · 6ms · project \`payments\` · span \`450baee12c816da3\`
+      - db \`UPDATE charges SET status = $1 WHERE id = $2\` · 5ms · project \`payments\` · span \`8bb1c948c8f65fb3\`
+
+      ## Response Notes
+
+      - \`get_span_details\` with this \`traceId\` and a span ID above shows its attributes, parent and children.
+      - \`search_events\` with \`dataset: "spans"\`, \`query: "trace:a1c60f5125a2ea69afac4d6b8c6712ea"\` lists every span with any fields.
+      - 6 logs in this trace: \`search_events\` with \`dataset: "logs"\`, \`query: "trace:a1c60f5125a2ea69afac4d6b8c6712ea"\`."
+    `);
+    expect(text).not.toContain("## Span Tree");
+    const missing = await errorText({
+      organizationSlug: "acme",
+      traceId: ids.checkout,
+      spanId: "0000000000000000",
+    });
+    expect(missing).toMatch(/has no span 0000000000000000/);
+    expect(
+      await errorText({ organizationSlug: "acme", traceId: ids.checkout, spanId: "x" }),
+    ).toMatch(/not a span ID/);
+  });
+
   it("collapses N+1 queries and lists the performance issue", async () => {
     const text = await tools.text("get_trace_details", {
       organizationSlug: "acme",

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { UserInputError } from "../errors.js";
 import { facts } from "../format/dates.js";
 import { inlineCode } from "../format/markdown.js";
 import { getTrace, getTraceMeta, type TraceMeta } from "../sentry-api/traces.js";
@@ -15,12 +17,13 @@ import {
   vitalsOf,
 } from "./support/trace-format.js";
 import {
+  assertSpanId,
   resolveTraceTarget,
   traceIdParam,
   traceNotFound,
   traceUrlParam,
 } from "./support/trace-target.js";
-import { issuesOf, type ParsedTrace, parseTrace } from "./support/trace-tree.js";
+import { type FlatSpan, issuesOf, type ParsedTrace, parseTrace } from "./support/trace-tree.js";
 import type { ToolContext } from "./types.js";
 
 const MAX_TREE_LINES = 40;
@@ -70,6 +73,50 @@ function notes(
   return out;
 }
 
+/** The trace narrowed to one span's subtree, for spanId: its ancestors and descendants. */
+function focusOn(trace: ParsedTrace, spanId: string, traceId: string) {
+  const focus = trace.spans.find((s) => s.id === spanId);
+  if (!focus)
+    throw new UserInputError(
+      `Trace ${traceId} has no span ${spanId} (it has ${trace.spans.length} spans). Call without spanId to list them.`,
+    );
+  const subtree: FlatSpan[] = [];
+  const collect = (s: FlatSpan) => {
+    subtree.push(s);
+    s.children.forEach(collect);
+  };
+  collect(focus);
+  const ancestors: FlatSpan[] = [];
+  for (let p = focus.parent; p; p = p.parent) ancestors.unshift(p);
+  return { focus, ancestors, sub: { ...trace, roots: [focus], spans: subtree } };
+}
+
+function focusLines(trace: ParsedTrace, spanId: string, traceId: string): string[] {
+  const { focus, ancestors, sub } = focusOn(trace, spanId, traceId);
+  const tree = renderTree(sub, { maxLines: MAX_TREE_LINES, maxDepth: MAX_DEPTH });
+  const lines = [
+    "",
+    `## Focused Span ${inlineCode(focus.id)}`,
+    "",
+    `- **Path**: ${[...ancestors, focus].map((s) => spanLabel(s.span, 50)).join(" › ")}`,
+    `- **Subtree**: ${sub.spans.length} spans, ${formatDuration(focus.durationMs)}`,
+    "",
+    ...tree.lines,
+  ];
+  if (tree.hidden > 0)
+    lines.push(
+      "",
+      `${tree.hidden} spans of the subtree are not shown (at most ${MAX_TREE_LINES} lines).`,
+    );
+  lines.push(
+    "",
+    "## Slowest Spans in the Subtree (by self time)",
+    "",
+    ...slowestSpans(sub, SLOWEST),
+  );
+  return lines;
+}
+
 export default defineTool({
   name: "get_trace_details",
   title: "Get Trace Details",
@@ -81,6 +128,13 @@ export default defineTool({
     organizationSlug: organizationSlug.optional(),
     traceId: traceIdParam,
     traceUrl: traceUrlParam,
+    spanId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(32)
+      .optional()
+      .describe("Focus on this span's path and subtree (16 hex)"),
     period: period.describe("How far back to look for the trace, e.g. 30d (default 14d)"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
@@ -88,7 +142,10 @@ export default defineTool({
   requiredScopes: ["event:read"],
   requiredCapabilities: ["traces"],
   async handler(params, ctx) {
-    const { org, traceId } = resolveTraceTarget(params, ctx);
+    const target = resolveTraceTarget(params, ctx);
+    const { org, traceId } = target;
+    const rawSpan = params.spanId ?? target.spanId;
+    const spanId = rawSpan ? assertSpanId(rawSpan) : undefined;
     const range = resolveTimeRange({ period: params.period }, "14d");
     const [items, meta] = await Promise.all([
       getTrace(ctx.client, org, traceId, {
@@ -155,6 +212,12 @@ export default defineTool({
       );
       if (perf.length > MAX_ISSUES)
         lines.push(`- … ${perf.length - MAX_ISSUES} more performance issues`);
+    }
+    if (spanId) {
+      lines.push(...focusLines(trace, spanId, traceId));
+      const followUps = notes(ctx, traceId, meta, 0);
+      if (followUps.length > 0) lines.push("", "## Response Notes", "", ...followUps);
+      return lines.join("\n");
     }
     const tree = renderTree(trace, { maxLines: MAX_TREE_LINES, maxDepth: MAX_DEPTH });
     const notShown = tree.hidden + Math.max(0, spanCount - trace.spans.length);

@@ -88,6 +88,14 @@ describe("search_docs", () => {
     expect(result.results.map((r) => r.path)).toEqual(["/platforms/python/integrations/django/"]);
   });
 
+  it("takes the incumbent's guide values with underscores, e.g. ruby/delayed_job", async () => {
+    const result = (await tools.structured("search_docs", {
+      query: "delayed job",
+      guide: "ruby/delayed_job",
+    })) as { guide: string };
+    expect(result.guide).toBe("ruby/delayed_job");
+  });
+
   it("returns no results as an empty list, with no suggestion", async () => {
     expect(await tools.structured("search_docs", { query: "kubernetes helm chart" })).toEqual({
       query: "kubernetes helm chart",

@@ -92,7 +92,7 @@ export default defineTool({
     guide: z
       .string()
       .trim()
-      .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)?$/i, "must look like python or javascript/nextjs")
+      .regex(/^[a-z0-9_-]+(\/[a-z0-9_-]+)?$/i, "must look like python or ruby/delayed_job")
       .optional()
       .describe("Limit to one platform or guide, e.g. python/django or javascript/nextjs"),
   },

@@ -122,6 +122,30 @@ describe("search_events", () => {
     expect(q.get("cursor")).toBe("0:3:0");
   });
 
+  it("sends an environment list as repeated environment params, which Sentry filters by", async () => {
+    const both = await tools.text("search_events", {
+      organizationSlug: "acme",
+      dataset: "spans",
+      fields: ["environment", "count()"],
+      environment: ["production", "staging"],
+      period: "30d",
+    });
+    expect(lastEventsQuery().getAll("environment")).toEqual(["production", "staging"]);
+    expect(both).toContain("environment `production`, `staging`");
+    const one = await tools.text("search_events", {
+      organizationSlug: "acme",
+      dataset: "spans",
+      fields: ["environment", "count()"],
+      environment: ["staging"],
+      period: "30d",
+      includeExplanation: true,
+    });
+    expect(lastEventsQuery().getAll("environment")).toEqual(["staging"]);
+    expect(one).not.toMatch(/\| production \|/);
+    expect(one).toContain("**Environment**: `staging`");
+    expect(one).toContain("- **Why**: ran as given; nothing was translated.");
+  });
+
   it("picks a sort that works for custom fields, or none", async () => {
     await tools.text("search_events", {
       organizationSlug: "acme",

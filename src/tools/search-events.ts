@@ -10,9 +10,12 @@ import { DATASET_CONFIG, DATASETS, type Dataset, defaultSort } from "./support/e
 import { renderTable } from "./support/events-format.js";
 import { explorePath } from "./support/events-links.js";
 import { explainRejection, validateSelection } from "./support/events-validate.js";
+import { includeExplanation } from "./support/explanation.js";
 import { cursor, organizationSlug, period, projectSlug } from "./support/params.js";
 import { describeRange, isoDateTime, resolveTimeRange } from "./support/time-range.js";
 import type { ToolContext } from "./types.js";
+
+const envName = z.string().trim().min(1).max(100);
 
 const TITLES: Record<Dataset, string> = {
   errors: "Error events",
@@ -149,12 +152,16 @@ export default defineTool({
       .optional()
       .describe("A selected field, `-` prefix for descending, e.g. `-timestamp`, `-count()`"),
     projectSlug: projectSlug.optional(),
-    environment: z.string().trim().min(1).max(100).optional().describe("e.g. production"),
+    environment: z
+      .union([envName, z.array(envName).min(1).max(20)])
+      .optional()
+      .describe("e.g. production, or a list"),
     period: period.describe("Relative range like 1h, 24h, 14d (default 14d)"),
     start: isoDateTime.optional().describe("Absolute start (ISO 8601), with end"),
     end: isoDateTime.optional().describe("Absolute end (ISO 8601), with start"),
     limit: z.number().int().min(1).max(100).default(10).describe("Rows per page (max 100)"),
     cursor,
+    includeExplanation,
   },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect", "triage", "seer"],
@@ -193,21 +200,29 @@ export default defineTool({
     const { dataset, config, fields, sort, range, query, environment } = run.result.plan;
     const { rows, nextCursor, types, units } = run.result;
     const done = (markdown: string) =>
-      withExecutedSearch(markdown, run.executed, {
-        dataset,
-        fields,
-        sort,
-        query,
-        period: range.statsPeriod,
-        start: range.start,
-        end: range.end,
-      });
+      withExecutedSearch(
+        markdown,
+        run.executed,
+        {
+          dataset,
+          fields,
+          sort,
+          query,
+          period: range.statsPeriod,
+          start: range.start,
+          end: range.end,
+          environment,
+        },
+        params.includeExplanation,
+      );
 
     const scope = project ? `${org}/${project}` : org;
     const facts = [
       `Query ${inlineCode(query || "(all)")}`,
       describeRange(range),
-      environment ? `environment ${inlineCode(environment)}` : undefined,
+      environment?.length
+        ? `environment ${[environment].flat().map(inlineCode).join(", ")}`
+        : undefined,
       sort ? `sort ${inlineCode(sort)}` : undefined,
     ].filter(Boolean);
     if (Object.values(types ?? {}).includes("date")) facts.push("times UTC");

@@ -9,9 +9,10 @@ import { defineTool } from "./define.js";
 import { assertWithinPins } from "./support/constraints.js";
 import { exceptionsOf, messageOf } from "./support/event-entries.js";
 import { environmentOf, traceIdOf } from "./support/event-format.js";
+import { includeExplanation } from "./support/explanation.js";
 import { dateText } from "./support/issue-format.js";
 import { issueIdParam, issueUrlParam, resolveIssueTarget } from "./support/issue-target.js";
-import { cursor, organizationSlug, period } from "./support/params.js";
+import { cursor, organizationSlug, period, projectSlug } from "./support/params.js";
 import { toolHint } from "./support/tool-hint.js";
 
 function userOf(event: SentryEvent): string | undefined {
@@ -53,6 +54,22 @@ function eventLine(event: SentryEvent, issueTitle: string): string {
   return `- ${parts.filter(Boolean).join(" · ")}`;
 }
 
+const DEFAULT_PERIOD = "14d";
+const envName = z.string().trim().min(1).max(64);
+
+/**
+ * Free-form sort as the incumbent takes it: newest (or -timestamp) is Sentry's default order,
+ * random asks for Sentry's sample, oldest means `timestamp`; anything else is passed on as
+ * Sentry's `sort` for Sentry to accept or refuse.
+ */
+function sortPlan(sort: string | undefined): { sample?: true; sort?: string; label: string } {
+  const s = sort?.trim() ?? "";
+  if (s === "" || s === "newest" || s === "-timestamp") return { label: "Newest first" };
+  if (s === "random") return { sample: true, label: "Random sample" };
+  if (s === "oldest" || s === "timestamp") return { sort: "timestamp", label: "Oldest first" };
+  return { sort: s, label: `Sort ${inlineCode(s)}` };
+}
+
 export default defineTool({
   name: "search_issue_events",
   title: "Search Issue Events",
@@ -64,14 +81,21 @@ export default defineTool({
     issueUrl: issueUrlParam,
     query: z.string().trim().max(1000).optional().describe("Sentry event search query"),
     naturalLanguageQuery,
-    environment: z.string().trim().min(1).max(64).optional().describe("Only this environment"),
-    period: period.describe("Relative time range such as 24h or 14d (default: Sentry's 90 days)"),
-    sort: z
-      .enum(["newest", "random", "-timestamp"])
+    environment: z
+      .union([envName, z.array(envName).min(1).max(20)])
       .optional()
-      .describe("newest (default; -timestamp is the same) or random (a sample across the range)"),
+      .describe("Only this environment (or list)"),
+    period: period.describe(`Relative time range such as 24h or 90d (default ${DEFAULT_PERIOD})`),
+    sort: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .describe("newest (default, = -timestamp), oldest (= timestamp), random, or a Sentry sort"),
+    projectSlug: projectSlug.optional().describe("The issue's project, if known"),
     limit: z.number().int().min(1).max(100).default(25).describe("Events per page (default 25)"),
     cursor,
+    includeExplanation,
   },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect", "triage", "seer"],
@@ -96,9 +120,10 @@ export default defineTool({
         execute: (req) =>
           listIssueEvents(ctx.client, org, issueId, {
             query: req.query || undefined,
-            statsPeriod: req.period,
-            environment: req.environment ? [req.environment] : undefined,
-            sample: req.sort === "random",
+            statsPeriod: req.period ?? DEFAULT_PERIOD,
+            environment: req.environment ? [req.environment].flat() : undefined,
+            sample: sortPlan(req.sort).sample,
+            sort: sortPlan(req.sort).sort,
             limit: params.limit,
             cursor: params.cursor,
             // full events carry the trace context, which list items lack
@@ -108,16 +133,25 @@ export default defineTool({
       }),
     ]);
     const page = run.result;
-    const { query, period, environment } = run.request;
-    const sort = run.request.sort === "random" ? "random" : "newest";
-    const done = (markdown: string) => withExecutedSearch(markdown, run.executed, { sort });
+    const { query, environment } = run.request;
+    const period = run.request.period ?? DEFAULT_PERIOD;
+    const sort = sortPlan(run.request.sort);
+    const done = (markdown: string) =>
+      withExecutedSearch(
+        markdown,
+        run.executed,
+        { ...run.request, sort: run.request.sort || "newest", period },
+        params.includeExplanation,
+      );
     assertWithinPins(ctx, org, issue.project.slug);
     const id = issue.shortId ?? issue.id;
     const filters = [
-      sort === "random" ? "Random sample" : "Newest first",
+      sort.label,
       query ? `query ${inlineCode(query)}` : undefined,
-      environment ? `environment ${inlineCode(environment)}` : undefined,
-      period ? `last ${period}` : undefined,
+      environment?.length
+        ? `environment ${[environment].flat().map(inlineCode).join(", ")}`
+        : undefined,
+      `last ${period}`,
     ].filter(Boolean);
     const lines = [
       `# Events of Issue ${inlineCode(id)} in **${inlineCode(org)}**`,
@@ -126,6 +160,12 @@ export default defineTool({
       `${filters.join(", ")}: ${page.data.length} event${page.data.length === 1 ? "" : "s"} shown.`,
       "",
     ];
+    if (params.projectSlug && params.projectSlug !== issue.project.slug)
+      lines.splice(
+        -1,
+        0,
+        `Note: the issue belongs to project ${inlineCode(issue.project.slug)}, not ${inlineCode(params.projectSlug)}.`,
+      );
     if (page.data.length === 0) {
       lines.push(
         "No events match. Widen the period, drop filters, or check the query syntax (e.g. `environment:production`).",

@@ -19,14 +19,14 @@ describe("search_issues", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Issues in **\`acme\`**
 
-      Query \`is:unresolved\`, sort date, last 14d: 4 shown.
+      Query \`is:unresolved\`, sort date, last 30d: 4 shown.
 
       - **FRONTEND-2J** · \`Error: ResizeObserver loop completed with undelivered notifications.\` · unresolved (ongoing), low, warning · 25,400 events, 7,100 users · last 2026-11-01 11:59 UTC · project \`frontend\`
       - **FRONTEND-2C** · \`Blocked 'script' from 'cdn.tracking-pixel.example'\` · unresolved (ongoing), low, error · CSP violation · 18,230 events, 5,120 users · last 2026-11-01 11:58 UTC · project \`frontend\`
       - **PAYMENTS-1** · \`PaymentGatewayError: Upstream responded 502 Bad Gateway (acquirer=northbank)\` · unresolved (escalating), high, error · 1,204 events, 388 users · last 2026-11-01 11:56 UTC · project \`payments\` · assigned Priya Natarajan
       - **FRONTEND-2A** · \`\`TypeError: Cannot read property 'x' of undefined in \`render()\` **bold** # heading — ñandú 🔥\`\` · unresolved (ongoing), high, error · 4,210 events, 1,380 users · last 2026-11-01 11:54 UTC · project \`frontend\` · assigned Marcus Oyelaran
 
-      **URL**: https://sentry.example/organizations/acme/issues/?query=is%3Aunresolved&statsPeriod=14d&sort=date
+      **URL**: https://sentry.example/organizations/acme/issues/?query=is%3Aunresolved&statsPeriod=30d&sort=date
 
       ## Response Notes
 
@@ -50,6 +50,42 @@ describe("search_issues", () => {
     expect(q.get("statsPeriod")).toBe("24h");
     expect(q.get("limit")).toBe("3");
     expect(q.get("cursor")).toBe("0:3:0");
+  });
+
+  it("takes the incumbent's sort=recommended and 30-day default look-back upstream", async () => {
+    const text = await tools.text("search_issues", {
+      organizationSlug: "acme",
+      sort: "recommended",
+    });
+    expect(lastQuery().get("sort")).toBe("recommended");
+    expect(lastQuery().get("statsPeriod")).toBe("30d");
+    expect(text).toContain("sort recommended, last 30d");
+    await tools.text("search_issues", { organizationSlug: "acme" });
+    expect(lastQuery().get("sort")).toBe("date");
+  });
+
+  it("includeExplanation shows the search as executed, also when it ran as given", async () => {
+    const plain = await tools.text("search_issues", {
+      organizationSlug: "acme",
+      query: "is:unresolved",
+    });
+    expect(plain).not.toContain("## Executed search");
+    const text = await tools.text("search_issues", {
+      organizationSlug: "acme",
+      query: "is:unresolved",
+      includeExplanation: true,
+    });
+    expect(text).toContain(
+      [
+        "## Executed search",
+        "",
+        "- **Query**: `is:unresolved`",
+        "- **Sort**: `date` · **Period**: 30d",
+        "- **Why**: ran as given; nothing was translated.",
+        "",
+        "## Response Notes",
+      ].join("\n"),
+    );
   });
 
   it("scopes to a project by slug (query) or id (project param)", async () => {

@@ -6,10 +6,12 @@ import { UserInputError } from "../errors.js";
 import { inlineCode } from "../format/markdown.js";
 import { listIssues } from "../sentry-api/issues.js";
 import { defineTool } from "./define.js";
+import { includeExplanation } from "./support/explanation.js";
 import { issueLine } from "./support/issue-format.js";
 import { cursor, organizationSlug, period } from "./support/params.js";
 
-const SORTS = ["date", "freq", "new", "user", "priority", "trends"] as const;
+const SORTS = ["date", "freq", "new", "user", "recommended", "priority", "trends"] as const;
+const DEFAULT_PERIOD = "30d";
 
 export default defineTool({
   name: "search_issues",
@@ -37,9 +39,10 @@ export default defineTool({
       .enum(SORTS)
       .optional()
       .describe("date=last seen (default), freq=events, new=first seen, user=users"),
-    period: period.describe("Relative time range such as 24h or 14d (default 14d)"),
+    period: period.describe(`Relative time range such as 24h or 90d (default ${DEFAULT_PERIOD})`),
     limit: z.number().int().min(1).max(100).default(10),
     cursor,
+    includeExplanation,
   },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect", "triage", "seer"],
@@ -61,7 +64,7 @@ export default defineTool({
     const sent = (req: { query?: string; sort?: string; period?: string }) => ({
       query: `${projectPrefix} ${req.query ?? "is:unresolved"}`.trim(),
       sort: (req.sort ?? "date") as (typeof SORTS)[number],
-      statsPeriod: req.period ?? "14d",
+      statsPeriod: req.period ?? DEFAULT_PERIOD,
     });
     const run = await runSearch({
       ctx,
@@ -83,7 +86,12 @@ export default defineTool({
     const page = run.result;
     const { query, sort, statsPeriod } = sent(run.request);
     const done = (markdown: string) =>
-      withExecutedSearch(markdown, run.executed, { query, sort, period: statsPeriod });
+      withExecutedSearch(
+        markdown,
+        run.executed,
+        { query, sort, period: statsPeriod },
+        params.includeExplanation,
+      );
     const scope = params.projectSlugOrId ? `${org}/${params.projectSlugOrId}` : org;
     const lines = [
       `# Issues in **${inlineCode(scope)}**`,

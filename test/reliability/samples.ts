@@ -92,6 +92,16 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
     get_profile_details: { ...ORG, projectSlugOrId: "backend", profileId: profiled?.profileId },
     search_ai_conversations: ORG,
     get_ai_conversation_details: { ...ORG, conversationId: store.aiConversations[0]?.id },
+    search_agent_conversations: ORG,
+    get_agent_conversation_details: { ...ORG, conversationId: store.aiConversations[0]?.id },
+    get_snapshot: { ...ORG, snapshotId: "231949" },
+    get_snapshot_image: { ...ORG, snapshotId: "231949", imageIdentifier: "checkout/payment.png" },
+    get_latest_base_snapshot: { ...ORG, appId: "acme-web" },
+    onboarding_status_update: {
+      ...ORG,
+      runToken: store.onboardingRuns[0]?.runToken,
+      update: { stage: "analyze_project", status: "active" },
+    },
   };
 }
 

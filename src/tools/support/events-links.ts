@@ -9,7 +9,7 @@ export interface LinkQuery {
   statsPeriod?: string;
   start?: string;
   end?: string;
-  environment?: string;
+  environment?: string | string[];
 }
 
 /** The path (with query string) of the same query in Sentry's web UI. */
@@ -19,7 +19,7 @@ export function explorePath(q: LinkQuery): string {
     if (q.statsPeriod) params.set("statsPeriod", q.statsPeriod);
     if (q.start) params.set("start", q.start);
     if (q.end) params.set("end", q.end);
-    if (q.environment) params.set("environment", q.environment);
+    for (const env of [q.environment ?? []].flat()) params.append("environment", env);
   };
   switch (q.dataset) {
     case "errors":

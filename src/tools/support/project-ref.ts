@@ -14,6 +14,11 @@ export const projectSlugOrIdParam = z
   .regex(/^[A-Za-z0-9_.-]+$/, "must be a project slug or numeric ID")
   .describe("Project slug or numeric ID");
 
+/** The same, also taking a numeric ID as a JSON number (the incumbent's `string | number`). */
+export const projectSlugOrIdOrNumber = z
+  .union([z.number().int().nonnegative().transform(String), projectSlugOrIdParam])
+  .describe("Project slug or numeric ID");
+
 /** Looks the project up once: its slug (for links and pins) and numeric ID (for org endpoints). */
 export async function resolveProject(
   ctx: ToolContext,

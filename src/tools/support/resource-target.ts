@@ -17,6 +17,8 @@ export const RESOURCE_TYPES = [
   "monitor",
   "profile",
   "release",
+  "ai_conversation",
+  "snapshot",
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
@@ -59,6 +61,14 @@ export function resourceFromId(
       return { type, project, profileId: hexId(id, "profile") };
     case "monitor":
       return { type, project, monitorSlug: slug(id, "monitor") };
+    case "ai_conversation": {
+      const conversationId = id.trim();
+      if (!/^[^\s/?#]{1,200}$/.test(conversationId))
+        throw new UserInputError(`${JSON.stringify(id)} is not a conversation ID.`);
+      return { type, conversationId, project };
+    }
+    case "snapshot":
+      return { type, snapshotId: slug(id, "snapshot") };
     case "release": {
       const version = id.trim();
       if (

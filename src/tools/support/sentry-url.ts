@@ -14,7 +14,16 @@ export type SentryResource =
   | { type: "replay"; org?: string; replayId: string }
   | { type: "profile"; org?: string; project: string; profileId: string }
   | { type: "monitor"; org?: string; project?: string; monitorSlug: string }
-  | { type: "release"; org?: string; version: string };
+  | { type: "release"; org?: string; version: string }
+  | {
+      type: "ai_conversation";
+      org?: string;
+      conversationId: string;
+      project?: string;
+      start?: string;
+      end?: string;
+    }
+  | { type: "snapshot"; org?: string; snapshotId: string; image?: string };
 
 export interface ParsedSentryUrl {
   /** The org from the subdomain or /organizations/{org}/ path, when present. */
@@ -102,7 +111,7 @@ export function parseSentryUrl(input: string): ParsedSentryUrl {
   const resource = resourceFromPath(segments, org, url);
   if (!resource) {
     throw new UserInputError(
-      `Could not find an issue, event, trace, replay, profile, monitor or release in ${JSON.stringify(input)}.`,
+      `Could not find an issue, event, trace, replay, profile, monitor, release, agent conversation or snapshot in ${JSON.stringify(input)}.`,
     );
   }
   return { org, host: url.host, resource };
@@ -128,6 +137,25 @@ function resourceFromPath(
   const feedback = url.searchParams.get("feedbackSlug")?.split(":").pop();
   if (feedback && isIssueId(feedback))
     return { type: "issue", org, issueId: assertIssueId(feedback) };
+  // Agent conversations: /explore/conversations/{id}/?project=&start=&end=
+  const conversations = at("conversations");
+  if (conversations > 0 && s[conversations - 1] === "explore" && s[conversations + 1]) {
+    const q = (k: string) => url.searchParams.get(k) || undefined;
+    return {
+      type: "ai_conversation",
+      org,
+      conversationId: s[conversations + 1],
+      project: q("project"),
+      start: q("start"),
+      end: q("end"),
+    };
+  }
+  // Build snapshots: /preprod/snapshots/{id}/?selectedSnapshot={image file name}
+  const preprod = at("preprod");
+  if (preprod >= 0 && s[preprod + 1] === "snapshots" && s[preprod + 2]) {
+    const image = url.searchParams.get("selectedSnapshot") || undefined;
+    return { type: "snapshot", org, snapshotId: s[preprod + 2], image };
+  }
   const trace = at("trace");
   if (trace >= 0 && s[trace + 1] && HEX32.test(s[trace + 1])) {
     return { type: "trace", org, traceId: s[trace + 1].toLowerCase() };

@@ -7,7 +7,7 @@ export const isoDateTime = z
   .trim()
   .max(40)
   .regex(
-    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+    /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
     "must be an ISO 8601 date or date-time such as 2026-10-31T08:00:00Z",
   );
 

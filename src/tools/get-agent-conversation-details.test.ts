@@ -21,9 +21,9 @@ const detailCalls = (since: number, id: string) =>
     .filter((r) => r.path === `/api/0/organizations/acme/ai-conversations/${id}/`)
     .map((r) => new URLSearchParams(r.query));
 
-describe("get_ai_conversation_details", () => {
+describe("get_agent_conversation_details", () => {
   it("shows each turn: messages, LLM calls with tokens, tool calls with arguments and results", async () => {
-    const text = await tools.text("get_ai_conversation_details", {
+    const text = await tools.text("get_agent_conversation_details", {
       organizationSlug: "acme",
       conversationId: REFUND,
     });
@@ -85,7 +85,7 @@ describe("get_ai_conversation_details", () => {
   });
 
   it("fences hostile messages as data and truncates long ones", async () => {
-    const text = await tools.text("get_ai_conversation_details", {
+    const text = await tools.text("get_agent_conversation_details", {
       organizationSlug: "acme",
       conversationId: INJECTION,
     });
@@ -109,7 +109,7 @@ describe("get_ai_conversation_details", () => {
 
   it("pages through long conversations and caps the timeline", async () => {
     const before = sandbox.requests.length;
-    const text = await tools.text("get_ai_conversation_details", {
+    const text = await tools.text("get_agent_conversation_details", {
       organizationSlug: "acme",
       conversationId: BULK,
     });
@@ -125,10 +125,10 @@ describe("get_ai_conversation_details", () => {
 
   it("passes the window and the project's numeric id", async () => {
     const before = sandbox.requests.length;
-    await tools.text("get_ai_conversation_details", {
+    await tools.text("get_agent_conversation_details", {
       organizationSlug: "acme",
       conversationId: REFUND,
-      projectSlugOrId: "backend",
+      project: "backend",
       start: "2026-11-01T00:00:00Z",
       end: "2026-11-01T12:00:00Z",
     });
@@ -140,7 +140,7 @@ describe("get_ai_conversation_details", () => {
   });
 
   it("reports a conversation outside the window as not found, with a way forward", async () => {
-    const result = await tools.call("get_ai_conversation_details", {
+    const result = await tools.call("get_agent_conversation_details", {
       organizationSlug: "acme",
       conversationId: "conv_9a7b3c1d5e2f4a6b8c0d1e2f",
       period: "7d",
@@ -148,14 +148,20 @@ describe("get_ai_conversation_details", () => {
     expect(result.isError).toBe(true);
     expect(result.content[0]).toMatchObject({
       text: expect.stringMatching(
-        /^Not found: no spans of AI conversation .* in the last 7d; pass a wider period/,
+        /^Not found: no spans of agent conversation .* in the last 7d; pass a wider period/,
       ),
     });
-    const found = await tools.text("get_ai_conversation_details", {
+    const found = await tools.text("get_agent_conversation_details", {
       organizationSlug: "acme",
       conversationId: "conv_9a7b3c1d5e2f4a6b8c0d1e2f",
     });
     expect(found).toContain("Changing a delivery address");
+  });
+
+  it("answers under the old name get_ai_conversation_details the same way", async () => {
+    const args = { organizationSlug: "acme", conversationId: REFUND, project: "4500011" };
+    const old = await tools.text("get_ai_conversation_details", args);
+    expect(old).toBe(await tools.text("get_agent_conversation_details", args));
   });
 
   it("rejects bad input before any request", async () => {
@@ -169,7 +175,7 @@ describe("get_ai_conversation_details", () => {
         /go together/,
       ],
     ] as Array<[Record<string, unknown>, RegExp]>) {
-      const result = await tools.call("get_ai_conversation_details", args);
+      const result = await tools.call("get_agent_conversation_details", args);
       expect(result.isError, JSON.stringify(args)).toBe(true);
       expect(result.content[0]).toMatchObject({ text: expect.stringMatching(message) });
     }
@@ -183,7 +189,7 @@ describe("get_ai_conversation_details", () => {
           ? Promise.resolve(new Response('{"detail":"You do not have access"}', { status: 403 }))
           : fetch(input, init),
     });
-    const result = await failing.call("get_ai_conversation_details", {
+    const result = await failing.call("get_agent_conversation_details", {
       organizationSlug: "acme",
       conversationId: REFUND,
     });
@@ -195,7 +201,7 @@ describe("get_ai_conversation_details", () => {
     const pinned = toolCaller(sandbox, {
       constraints: { organizationSlug: "acme", projectSlug: "frontend" },
     });
-    const result = await pinned.call("get_ai_conversation_details", { conversationId: REFUND });
+    const result = await pinned.call("get_agent_conversation_details", { conversationId: REFUND });
     expect(result.isError).toBe(true);
     expect(result.content[0]).toMatchObject({ text: expect.stringMatching(/^Not found/) });
   });
