@@ -26,7 +26,7 @@ import type {
 } from "../tools/types.js";
 import { errorMessage } from "./errors.js";
 import { registerPrompts } from "./prompts.js";
-import { errorResult, redactResult, toCallResult } from "./results.js";
+import { errorResult, finalizeResult, redactResult, toCallResult } from "./results.js";
 
 export const MAX_SERVER_INSTRUCTIONS_LENGTH = 1_000;
 export const MAX_TOOL_DESCRIPTION_LENGTH = 1_200;
@@ -71,9 +71,13 @@ export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
         const params = prepareArguments(tool, args, deps.policy.constraints);
         // Every Sentry request of this call is aborted when the call is cancelled.
         const value = await withCallSignal(ctx.signal, () => tool.handler(params, ctx));
-        return redactResult(toCallResult(tool, value, deps.responseBudget), deps.client);
+        return finalizeResult(
+          redactResult(toCallResult(tool, value, deps.responseBudget), deps.client),
+        );
       } catch (error) {
-        return redactResult(errorResult(errorMessage(error) + reportToolError(error)), deps.client);
+        return finalizeResult(
+          redactResult(errorResult(errorMessage(error) + reportToolError(error)), deps.client),
+        );
       }
     },
   };
