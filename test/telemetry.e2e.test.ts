@@ -35,7 +35,12 @@ afterAll(async () => {
 });
 
 function baseEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", SENTRY_ENVIRONMENT: "e2e" };
+  return {
+    PATH: process.env.PATH ?? "",
+    LOG_LEVEL: "info",
+    SENTRY_ENVIRONMENT: "e2e",
+    SENTRY_TRACES_SAMPLE_RATE: "1",
+  };
 }
 
 function textOf(result: Awaited<ReturnType<Client["callTool"]>>): string {

@@ -45,6 +45,24 @@ function sampleRate(raw: string | undefined, fallback: number, name: string, log
   return fallback;
 }
 
+/** Traced share of requests by default (the seed's 10%); SENTRY_TRACES_SAMPLE_RATE overrides. */
+export const DEFAULT_TRACES_SAMPLE_RATE = 0.1;
+
+/** The SDK's sampling settings from the environment. */
+export function samplingFromEnv(
+  env: NodeJS.ProcessEnv,
+  log?: Logger,
+): { tracesSampleRate: number } {
+  return {
+    tracesSampleRate: sampleRate(
+      env.SENTRY_TRACES_SAMPLE_RATE,
+      DEFAULT_TRACES_SAMPLE_RATE,
+      "SENTRY_TRACES_SAMPLE_RATE",
+      log,
+    ),
+  };
+}
+
 /**
  * Starts the Sentry SDK when a DSN is given; resolves to whether telemetry is on. Safe to call
  * more than once (later calls only register secrets).
@@ -64,12 +82,7 @@ export async function initTelemetry(options: TelemetryOptions): Promise<boolean>
     transport: options.transport,
     environment: env.SENTRY_ENVIRONMENT || env.NODE_ENV || "production",
     release: env.SENTRY_RELEASE || `${PACKAGE_NAME}@${VERSION}`,
-    tracesSampleRate: sampleRate(
-      env.SENTRY_TRACES_SAMPLE_RATE,
-      1,
-      "SENTRY_TRACES_SAMPLE_RATE",
-      options.log,
-    ),
+    ...samplingFromEnv(env, options.log),
   });
   state.sdk = sdk;
   onLog((level, msg, fields) => {

@@ -39,7 +39,7 @@ beforeAll(async () => {
     dsn: sink.dsn,
     transport: "stdio",
     accessToken: CANARY_TOKEN,
-    env: { SENTRY_ENVIRONMENT: "test" },
+    env: { SENTRY_ENVIRONMENT: "test", SENTRY_TRACES_SAMPLE_RATE: "1" },
   });
   expect(enabled).toBe(true);
   const config = defaultConfig({
