@@ -7,6 +7,7 @@ import {
   type SentryEvent,
 } from "../../sentry-api/events.js";
 import { getIssue, listIssueTags } from "../../sentry-api/issues.js";
+import { reportHandledError } from "../../telemetry/index.js";
 import type { ToolContext } from "../types.js";
 import { assertWithinPins } from "./constraints.js";
 import { eventHeader, formatEventBody, traceIdOf } from "./event-format.js";
@@ -20,10 +21,17 @@ export interface DetailsRequest extends IssueRef {
   packageNames?: readonly string[];
 }
 
-/** Suspect commits are optional: any failure leaves the section out. */
+/**
+ * Suspect commits are optional: any failure leaves the section out and the details load. A
+ * failure that is ours to fix (a 5xx, an answer that fails validation) is still reported; a
+ * 404 (no commits linked) is not.
+ */
 async function suspectCommit(ctx: ToolContext, org: string, project: string, eventId: string) {
   const committers = await getEventCommitters(ctx.client, org, project, eventId, ctx.signal).catch(
-    () => null,
+    (error: unknown) => {
+      reportHandledError(error, "suspect_commit");
+      return null;
+    },
   );
   return suspectCommitOf(committers);
 }
