@@ -489,6 +489,21 @@ describe("get_issue_details: other issue kinds", () => {
 });
 
 describe("get_issue_details: package versions", () => {
+  it("a standalone event lists its package selection in the event section, before the notes", async () => {
+    const latest = await details({ issueId: "BACKEND-1A" });
+    const eventId = /## Event `([0-9a-f]{32})`/.exec(latest)![1];
+    const source = sandbox.store.events.find((e) => e.eventID === eventId)!;
+    const loneId = "5a1e0c0ffee000000000000000000001";
+    sandbox.store.events.push({ ...source, id: loneId, eventID: loneId, groupID: null });
+    const text = await details({ eventId: loneId, packageNames: ["django"] });
+    expect(text).toContain("This event is not part of an issue.");
+    const selection = text.indexOf("### Selected Package Versions");
+    const notes = text.indexOf("## Response Notes");
+    expect(selection).toBeGreaterThan(0);
+    expect(notes).toBeGreaterThan(selection);
+    expect(text.slice(selection, notes)).toContain("- `django`: `5.1.2`");
+  });
+
   it("reports recorded, unlisted and version-less packages for an explicit event", async () => {
     const latest = await details({ issueId: "BACKEND-9C" });
     const eventId = /## Event `([0-9a-f]{32})`/.exec(latest)![1];

@@ -13,7 +13,11 @@ import { assertWithinPins } from "./constraints.js";
 import { eventHeader, formatEventBody, traceIdOf } from "./event-format.js";
 import { formatIssueDetails } from "./issue-details-format.js";
 import type { IssueRef } from "./issue-target.js";
-import { formatPackageSelection, selectPackages } from "./package-versions.js";
+import {
+  formatPackageSelection,
+  type PackageSelection,
+  selectPackages,
+} from "./package-versions.js";
 import { suspectCommitOf } from "./suspect-commit.js";
 import { hintLine } from "./tool-hint.js";
 
@@ -37,7 +41,13 @@ async function suspectCommit(ctx: ToolContext, org: string, project: string, eve
 }
 
 /** An event that belongs to no issue (a transaction, or one not grouped yet). */
-function standaloneEvent(ctx: ToolContext, org: string, project: string, event: SentryEvent) {
+function standaloneEvent(
+  ctx: ToolContext,
+  org: string,
+  project: string,
+  event: SentryEvent,
+  packages: PackageSelection | undefined,
+) {
   const lines = [
     `# Event ${inlineCode(event.eventID)} in **${inlineCode(org)}**`,
     "",
@@ -47,6 +57,8 @@ function standaloneEvent(ctx: ToolContext, org: string, project: string, event: 
     "",
     ...eventHeader(event, "selected"),
     ...formatEventBody(event),
+    // The selection belongs to the event section, before any notes.
+    ...(packages ? formatPackageSelection(packages) : []),
   ];
   const trace = traceIdOf(event);
   const notes = trace
@@ -76,11 +88,10 @@ export async function loadIssueDetails(ctx: ToolContext, req: DetailsRequest): P
     const hit = await lookupEventId(ctx.client, org, req.event, ctx.signal);
     assertWithinPins(ctx, org, hit.projectSlug);
     if (!hit.groupId) {
-      const text = standaloneEvent(ctx, org, hit.projectSlug, hit.event);
       const packages = req.packageNames?.length
-        ? formatPackageSelection(selectPackages(hit.event.packages, req.packageNames))
-        : [];
-      return packages.length ? `${text}\n\n${packages.join("\n").trimEnd()}` : text;
+        ? selectPackages(hit.event.packages, req.packageNames)
+        : undefined;
+      return standaloneEvent(ctx, org, hit.projectSlug, hit.event, packages);
     }
     issueId = hit.groupId;
     event = hit.event;
