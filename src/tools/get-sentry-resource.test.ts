@@ -185,6 +185,23 @@ describe("get_sentry_resource", () => {
     }
   });
 
+  it("opens a profile link as the profile's JSON text, without structuredContent", async () => {
+    const viaResource = await tools.call("get_sentry_resource", {
+      url: "https://acme.sentry.io/profiling/profile/backend/40415cc01bf15d792c971ef6cd24d5c3/flamegraph/",
+    });
+    const direct = await tools.call("get_profile_details", {
+      organizationSlug: "acme",
+      projectSlugOrId: "backend",
+      profileId: "40415cc01bf15d792c971ef6cd24d5c3",
+    });
+    expect(direct.structuredContent).toBeDefined();
+    expect(viaResource.structuredContent).toBeUndefined();
+    expect(viaResource.content).toEqual(direct.content);
+    expect(JSON.parse((viaResource.content[0] as { text: string }).text)).toEqual(
+      direct.structuredContent,
+    );
+  });
+
   it("validates input before any request, including pins", async () => {
     const before = sandbox.requests.length;
     for (const args of [
