@@ -35,10 +35,17 @@ export class ConfigurationError extends ToolError {
   }
 }
 
-/** An embedded-agent provider (OpenAI, Anthropic...) failed. */
+/**
+ * An embedded-agent provider (OpenAI, Anthropic...) failed. `userCause` is set when the failure
+ * is the user's to fix (a refused key, an unknown model, a declined sampling request): it
+ * becomes the span's `error.type` and nothing is reported. Without it (429, 5xx, network,
+ * unusable answers) the failure is ours to look at.
+ */
 export class LLMProviderError extends ToolError {
-  constructor(message: string) {
+  readonly userCause: "llm_auth" | "llm_model_not_found" | "sampling_declined" | undefined;
+  constructor(message: string, userCause?: LLMProviderError["userCause"]) {
     super("llm_provider", message);
+    this.userCause = userCause;
   }
 }
 

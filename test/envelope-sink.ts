@@ -45,6 +45,31 @@ export interface ErrorEvent {
   tags?: Record<string, string>;
 }
 
+/** A span sent on its own (`span` item, version 2), as the SDK does for gen_ai spans. */
+interface StreamedSpan {
+  trace_id: string;
+  span_id: string;
+  parent_span_id?: string;
+  name: string;
+  status?: string;
+  attributes?: Record<string, { value: unknown }>;
+}
+
+function fromStreamedSpan(span: StreamedSpan): SpanRecord {
+  const data = Object.fromEntries(
+    Object.entries(span.attributes ?? {}).map(([key, attr]) => [key, attr.value]),
+  );
+  return {
+    op: typeof data["sentry.op"] === "string" ? data["sentry.op"] : undefined,
+    description: span.name,
+    span_id: span.span_id,
+    parent_span_id: span.parent_span_id,
+    trace_id: span.trace_id,
+    status: span.status,
+    data,
+  };
+}
+
 export function parseEnvelope(body: Buffer): Envelope {
   let offset = 0;
   const line = (): Buffer => {
@@ -97,7 +122,10 @@ export interface EnvelopeSink {
   items<T = unknown>(type: string): T[];
   transactions(): TransactionEvent[];
   errors(): ErrorEvent[];
-  /** Every span of every transaction, the root spans included (named via `description`). */
+  /**
+   * Every span of every transaction, the root spans included (named via `description`), and
+   * spans sent on their own (`span` items: the SDK streams gen_ai spans that way).
+   */
   spans(): SpanRecord[];
   /** All envelope bytes received so far (decompressed), for "appears nowhere" checks. */
   allBytes(): Buffer;
@@ -140,11 +168,15 @@ export async function startEnvelopeSink(): Promise<EnvelopeSink> {
     items,
     transactions,
     errors: () => items<ErrorEvent>("event"),
-    spans: () =>
-      transactions().flatMap((t) => [
+    spans: () => [
+      ...transactions().flatMap((t) => [
         { ...t.contexts.trace, description: t.transaction, data: t.contexts.trace.data ?? {} },
         ...t.spans,
       ]),
+      ...items<{ items?: StreamedSpan[] }>("span").flatMap((batch) =>
+        (batch.items ?? []).map(fromStreamedSpan),
+      ),
+    ],
     allBytes: () => Buffer.concat(envelopes.map((e) => e.raw)),
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

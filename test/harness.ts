@@ -4,6 +4,7 @@ import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { type Sandbox, startSandbox } from "../sandbox/server.js";
 import { createProviderRunner } from "../src/agents/providers.js";
 import type { AgentSettings } from "../src/agents/types.js";
+import { ALL_TOOLS } from "../src/catalog/index.js";
 import { defaultConfig } from "../src/config.js";
 import { buildServer, createSessionCatalog } from "../src/server/build-server.js";
 import { createClient } from "../src/server/session.js";
@@ -100,11 +101,15 @@ export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}
       progress.push({ progress: p, total, message });
     },
   });
-  const call = (
+  const call = async (
     name: string,
     args: Record<string, unknown> = {},
     signal = new AbortController().signal,
-  ): Promise<ToolCallResult> => catalog.call(name, args, makeCtx(signal));
+  ): Promise<ToolCallResult> => {
+    const result = await catalog.call(name, args, makeCtx(signal));
+    checkStructuredOutput(name, args, result);
+    return result;
+  };
   /** The text of a successful result; throws with the text when the result is an error. */
   const text = async (name: string, args: Record<string, unknown> = {}): Promise<string> => {
     const result = await call(name, args);
@@ -118,6 +123,45 @@ export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}
     return result.structuredContent;
   };
   return { call, text, structured, catalog, client, progress };
+}
+
+/**
+ * The structured-output guard every tool test runs through (as the SDK validates tools/call):
+ * a successful result of a tool with an outputSchema must carry structuredContent matching it,
+ * and a tool without one must not return structuredContent. Error results are skipped;
+ * execute_sentry_tool is checked as the tool it ran.
+ */
+export function checkStructuredOutput(
+  name: string,
+  args: Record<string, unknown>,
+  result: ToolCallResult,
+): void {
+  if (result.isError) return;
+  if (name === "execute_sentry_tool" && typeof args.toolName === "string") {
+    const inner = args.arguments;
+    checkStructuredOutput(
+      args.toolName,
+      inner && typeof inner === "object" ? (inner as Record<string, unknown>) : {},
+      result,
+    );
+    return;
+  }
+  const tool = ALL_TOOLS.find((t) => t.name === name);
+  if (!tool) return;
+  if (!tool.outputSchema) {
+    if (result.structuredContent !== undefined)
+      throw new Error(`${name} has no outputSchema but returned structuredContent`);
+    return;
+  }
+  if (result.structuredContent === undefined)
+    throw new Error(`${name} declares an outputSchema but returned no structuredContent`);
+  const check = tool.outputSchema.safeParse(result.structuredContent);
+  if (!check.success) {
+    const issue = check.error.issues[0];
+    throw new Error(
+      `${name} returned structuredContent that breaks its outputSchema at ${issue?.path.join(".")}: ${issue?.message}`,
+    );
+  }
 }
 
 /** A real MCP client connected in memory to a server built like a session's. */

@@ -35,7 +35,12 @@ afterAll(async () => {
 });
 
 function baseEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", SENTRY_ENVIRONMENT: "e2e" };
+  return {
+    PATH: process.env.PATH ?? "",
+    LOG_LEVEL: "info",
+    SENTRY_ENVIRONMENT: "e2e",
+    SENTRY_TRACES_SAMPLE_RATE: "1",
+  };
 }
 
 function textOf(result: Awaited<ReturnType<Client["callTool"]>>): string {
@@ -148,6 +153,77 @@ describe("telemetry over stdio (built CLI)", () => {
     for (const canary of [CANARY_TOKEN, CANARY_LLM_KEY, "canarybearertoken42"])
       expect(bytes).not.toContain(canary);
     expect(stderr).not.toContain(CANARY_TOKEN);
+  });
+});
+
+/** A stdio server (built CLI) with telemetry, for the exit tests. */
+async function stdioClient(): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [
+      CLI,
+      `--access-token=${CANARY_TOKEN}`,
+      `--host=${upstream.host}`,
+      "--insecure-http",
+      `--sentry-dsn=${sink.dsn}`,
+    ],
+    env: baseEnv(),
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "exit-e2e", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** Calls a tool whose upstream answers 500 and returns the reported event id. */
+async function reportedFailure(client: Client): Promise<string> {
+  const failed = await client.callTool({
+    name: "find_projects",
+    arguments: { organizationSlug: "boom" },
+  });
+  const eventId = /\(reported as event ([0-9a-f]{32})\)/.exec(textOf(failed))?.[1];
+  expect(eventId).toBeDefined();
+  return eventId!;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+}
+
+describe("events reported just before exit still arrive (built CLI)", () => {
+  const received = (id: string) => sink.errors().some((e) => e.event_id === id);
+
+  it("stdio: the client disconnects right after a tool error (stdin closes)", async () => {
+    const { client } = await stdioClient();
+    const eventId = await reportedFailure(client);
+    await client.close();
+    await sink.waitFor(() => received(eventId), 5_000);
+  });
+
+  it("stdio: SIGINT right after a tool error", async () => {
+    const { client, transport } = await stdioClient();
+    const eventId = await reportedFailure(client);
+    process.kill(transport.pid!, "SIGINT");
+    await sink.waitFor(() => received(eventId), 5_000);
+    await client.close();
+  });
+
+  it("serve: SIGTERM right after a tool error", async () => {
+    const served = await startServe([
+      `--access-token=${CANARY_TOKEN}`,
+      `--host=${upstream.host}`,
+      "--insecure-http",
+      `--sentry-dsn=${sink.dsn}`,
+    ]);
+    const client = new Client({ name: "exit-e2e", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
+    const eventId = await reportedFailure(client);
+    served.child.kill("SIGTERM");
+    await exited(served.child);
+    await sink.waitFor(() => received(eventId), 5_000);
   });
 });
 

@@ -55,6 +55,13 @@ function statusMessage(label: string, status: number, detail: string, keyEnv: st
   return `${label} rejected the request (HTTP ${status})${detail}. ${SKIP_HINT}`;
 }
 
+/** A refused key and an unknown model are the user's to fix; 429 and 5xx are not. */
+function userCauseOf(status: number): LLMProviderError["userCause"] {
+  if (status === 401 || status === 403) return "llm_auth";
+  if (status === 404) return "llm_model_not_found";
+  return undefined;
+}
+
 export interface ProviderErrorContext {
   /** e.g. "openai" or "the client's model (MCP sampling)" */
   label: string;
@@ -85,6 +92,7 @@ export function toProviderError(error: unknown, ctx: ProviderErrorContext): unkn
   if (e.name === "AI_APICallError" && typeof e.statusCode === "number")
     return new LLMProviderError(
       statusMessage(ctx.label, e.statusCode, detailOf(e, ctx.secrets), ctx.keyEnv),
+      userCauseOf(e.statusCode),
     );
   if (e.name === "AI_APICallError" || e.name === "TypeError")
     return new LLMProviderError(`Could not reach ${ctx.label} (network error). ${SKIP_HINT}`);

@@ -78,6 +78,16 @@ function textOf(content: unknown): string {
     .join("\n");
 }
 
+/**
+ * The user (or their client) said no to the sampling request: MCP asks clients to answer -1
+ * ("User rejected sampling request"); clients that answer with another code still say so.
+ */
+function isDeclined(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === -1) return true;
+  return typeof message === "string" && /\b(reject|declin|denied|refus)/i.test(message);
+}
+
 export interface SamplingTarget {
   server: Server;
   /** the tools/call request this sampling belongs to (routes it on Streamable HTTP) */
@@ -90,7 +100,7 @@ export function createSamplingRunner(target: SamplingTarget): AgentRunner {
     model: "the client's model",
     async generate<T>(request: AgentRequest<T>) {
       const result = await withAgentSpan(
-        { system: "mcp.sampling", model: "client", maxTokens: MAX_TOKENS },
+        { system: "mcp.sampling", model: "client", maxTokens: MAX_TOKENS, target: "sampling" },
         async () => {
           try {
             return await target.server.createMessage(
@@ -120,6 +130,7 @@ export function createSamplingRunner(target: SamplingTarget): AgentRunner {
             );
             throw new LLMProviderError(
               `${LABEL} failed: ${message}. Pass Sentry search syntax in \`query\` to search without it.`,
+              isDeclined(error) ? "sampling_declined" : undefined,
             );
           }
         },

@@ -8,6 +8,7 @@ import { createSession } from "../server/session.js";
 import { initTelemetry, reportFatal, withConnectSpan } from "../telemetry/index.js";
 import { HELP, parseCli } from "./args.js";
 import { createLogger } from "./log.js";
+import { onShutdown } from "./shutdown.js";
 
 const DEMO_TOKEN = "demo-sandbox-token";
 
@@ -78,7 +79,6 @@ async function main(argv: string[]): Promise<void> {
       ...agentSecrets(config.agent),
     ],
     log,
-    handleSignals: true,
   });
   if (config.agent.notice) process.stderr.write(`sentry-mcp: ${config.agent.notice}\n`);
   const demo = options.demo ? await withDemo(config) : undefined;
@@ -118,6 +118,7 @@ async function main(argv: string[]): Promise<void> {
       metricsToken: flags?.metricsToken,
       log,
     });
+    onShutdown(() => Promise.allSettled([server.close(), demo?.close()]));
     process.stderr.write(
       [
         `Sentry MCP server listening at ${server.url}${options.demo ? " (demo: embedded sandbox, organization acme)" : ""}`,
@@ -135,10 +136,10 @@ async function main(argv: string[]): Promise<void> {
   const transport = new StdioServerTransport();
   await withConnectSpan("stdio", () => server.connect(transport));
   log.debug("stdio server ready", { sentryUrl: config.sentryUrl });
-  // The client closing stdin ends the session; the embedded sandbox must not keep us alive.
-  process.stdin.once("end", () => {
-    void Promise.allSettled([server.close(), demo?.close()]).then(() => process.exit(0));
-  });
+  // The client closing stdin ends the session; the embedded sandbox must not keep us alive,
+  // and what telemetry has queued (an error the last tool call reported) is sent first.
+  const shutdown = onShutdown(() => Promise.allSettled([server.close(), demo?.close()]));
+  process.stdin.once("end", () => shutdown(0));
 }
 
 main(process.argv.slice(2)).catch(async (error) => {

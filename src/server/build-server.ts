@@ -26,7 +26,7 @@ import type {
 } from "../tools/types.js";
 import { errorMessage } from "./errors.js";
 import { registerPrompts } from "./prompts.js";
-import { errorResult, redactResult, toCallResult } from "./results.js";
+import { errorResult, finalizeResult, redactResult, toCallResult } from "./results.js";
 
 export const MAX_SERVER_INSTRUCTIONS_LENGTH = 1_000;
 export const MAX_TOOL_DESCRIPTION_LENGTH = 1_200;
@@ -72,9 +72,13 @@ export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
         const region = regionHint(deps.client, params, regionUrl);
         // Every Sentry request of this call is aborted when the call is cancelled.
         const value = await withCallSignal(ctx.signal, () => tool.handler(params, ctx), region);
-        return redactResult(toCallResult(tool, value, deps.responseBudget), deps.client);
+        return finalizeResult(
+          redactResult(toCallResult(tool, value, deps.responseBudget), deps.client),
+        );
       } catch (error) {
-        return redactResult(errorResult(errorMessage(error) + reportToolError(error)), deps.client);
+        return finalizeResult(
+          redactResult(errorResult(errorMessage(error) + reportToolError(error)), deps.client),
+        );
       }
     },
   };

@@ -16,6 +16,17 @@ type Slot = { parent: Record<string, Json> | Json[]; key: string | number; path:
 const MIN_STRING = 200;
 const MAX_ROUNDS = 500;
 
+/**
+ * The first `end` UTF-16 units of `text`, one fewer when the cut would split a surrogate pair:
+ * a cut never leaves half of an emoji behind.
+ */
+export function cutText(text: string, end: number): string {
+  if (end <= 0) return "";
+  if (end >= text.length) return text;
+  const last = text.charCodeAt(end - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
 function size(value: Json): number {
   return JSON.stringify(value)?.length ?? 0;
 }
@@ -77,7 +88,8 @@ export function fitToBudget<T>(payload: T, budget: number): Fitted<T> {
     } else {
       const text = biggest.value as string;
       const keep = Math.max(MIN_STRING, text.length - excess - 40);
-      set(biggest, `${text.slice(0, keep)}… (${text.length - keep} more characters)`);
+      const kept = cutText(text, keep);
+      set(biggest, `${kept}… (${text.length - kept.length} more characters)`);
       texts++;
     }
     total = size(copy);

@@ -19,6 +19,7 @@ import { inlineCode } from "../format/markdown.js";
 import type { SentryClient } from "../sentry-api/client.js";
 import { listOrganizations } from "../sentry-api/organizations.js";
 import { listProjects } from "../sentry-api/projects.js";
+import { withPromptSpan } from "../telemetry/index.js";
 import { parseSentryUrl } from "../tools/support/sentry-url.js";
 import type { Constraints } from "../tools/types.js";
 
@@ -258,8 +259,10 @@ export function registerPrompts(server: Server, deps: PromptDeps): void {
   const prompts = listPrompts(deps.constraints);
   const complete = createCompleter(deps);
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request) =>
-    getPrompt(request.params.name, request.params.arguments, deps),
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) =>
+    withPromptSpan(request.params.name, extra, server.getClientVersion(), async () =>
+      getPrompt(request.params.name, request.params.arguments, deps),
+    ),
   );
   server.setRequestHandler(CompleteRequestSchema, async (request) => ({
     completion: await complete(request.params as CompletionRequest),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, structuredResult } from "../tools/define.js";
-import { applyBudget, sanitizeValue, toCallResult } from "./results.js";
+import { applyBudget, finalizeResult, sanitizeValue, toCallResult } from "./results.js";
 
 const base = {
   title: "T",
@@ -54,5 +54,46 @@ describe("results", () => {
     expect(cut).toMatch(/Response cut at 1000 characters \(\d+ left out\)/);
     expect(cut.match(/^```/gm)?.length).toBe(2);
     expect(applyBudget("short", 1000)).toBe("short");
+  });
+
+  it("never leaves half an emoji at the budget cut, in markdown or structured results", () => {
+    const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    const emoji = "😀🚀🔥 ".repeat(400);
+    const md = defineTool({ ...base, name: "md", handler: async () => "x" });
+    const schema = z.object({ reports: z.array(z.object({ comments: z.string() })) });
+    const structured = defineTool({
+      ...base,
+      name: "s",
+      outputSchema: schema,
+      handler: async (_p) => structuredResult({ reports: [] }),
+    });
+    for (let budget = 1000; budget < 1010; budget++) {
+      for (const offset of [0, 1, 2, 3]) {
+        const text = `${"x".repeat(offset)}${emoji}`;
+        const markdown = toCallResult(md, text, budget).content[0] as { text: string };
+        expect(markdown.text).not.toMatch(loneSurrogate);
+        const result = toCallResult(
+          structured,
+          structuredResult({ reports: [{ comments: text }, { comments: text }] }),
+          budget + 500,
+        );
+        const json = JSON.stringify(result);
+        expect(json).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i);
+        const comments = (result.structuredContent as z.output<typeof schema>).reports[0]!.comments;
+        expect(comments).not.toMatch(loneSurrogate);
+        expect(comments).toContain("more characters");
+      }
+    }
+  });
+
+  it("finalizeResult makes every string of a result well-formed", () => {
+    const result = finalizeResult({
+      content: [{ type: "text", text: "a\ud83d" }],
+      structuredContent: { list: [{ note: "\udc00b" }] },
+    });
+    expect(result).toEqual({
+      content: [{ type: "text", text: "a\ufffd" }],
+      structuredContent: { list: [{ note: "\ufffdb" }] },
+    });
   });
 });

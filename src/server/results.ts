@@ -1,7 +1,7 @@
 import { stripInvisible } from "../format/markdown.js";
 import { isPassthrough, isRawContent, isStructured } from "../tools/define.js";
 import type { AnyTool, ToolCallResult } from "../tools/types.js";
-import { budgetNote, fitToBudget } from "./fit.js";
+import { budgetNote, cutText, fitToBudget } from "./fit.js";
 
 /** Lone surrogates become U+FFFD; strict JSON clients (Codex) reject them otherwise. */
 export function sanitizeText(value: string): string {
@@ -31,7 +31,7 @@ export function applyBudget(markdown: string, budget: number): string {
   if (markdown.length <= budget) return markdown;
   const note = `\n\n## Response Notes\n\n- Response cut at ${budget} characters (${markdown.length - budget} left out). Narrow the request (smaller limit, a query, a cursor) or use a detail tool for one item.`;
   const room = Math.max(0, budget - note.length);
-  let cut = markdown.slice(0, room);
+  let cut = cutText(markdown, room);
   const lastBreak = cut.lastIndexOf("\n");
   if (lastBreak > room * 0.8) cut = cut.slice(0, lastBreak);
   // Close an open code fence so the note is not swallowed by it.
@@ -50,7 +50,9 @@ export function toCallResult(tool: AnyTool, value: unknown, budget: number): Too
     if (text.length <= budget)
       return { content: [{ type: "text", text }], structuredContent: full };
     // Over the budget: the biggest lists lose items from the end, then long texts their tails.
-    const { payload, cuts } = fitToBudget(full, Math.max(0, budget - NOTE_ROOM));
+    const fitted = fitToBudget(full, Math.max(0, budget - NOTE_ROOM));
+    const payload = wellFormedDeep(fitted.payload);
+    const cuts = fitted.cuts;
     checkOutput(tool, payload);
     return {
       content: [
@@ -112,6 +114,25 @@ export function redactResult(
   };
   const clean = scrub(result);
   return changed ? clean : result;
+}
+
+/** Every string in a value made well-formed (lone surrogates → U+FFFD); others unchanged. */
+function wellFormedDeep<T>(value: T): T {
+  if (typeof value === "string") return value.toWellFormed() as T;
+  if (Array.isArray(value)) return value.map(wellFormedDeep) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormedDeep(v)])) as T;
+  }
+  return value;
+}
+
+/**
+ * The last step before a result leaves the server: every string in it, the markdown text and
+ * every structuredContent value alike, is well-formed UTF-16. Whatever cut, redacted or joined
+ * text before this point, no lone surrogate reaches a strict JSON client.
+ */
+export function finalizeResult(result: ToolCallResult): ToolCallResult {
+  return wellFormedDeep(result);
 }
 
 export function errorResult(message: string): ToolCallResult {

@@ -58,4 +58,22 @@ describe("classify", () => {
       false,
     );
   });
+
+  it("does not report the user's own LLM mistakes; keeps the cause as error.type", () => {
+    expect(classify(new LLMProviderError("refused key", "llm_auth"))).toEqual({
+      report: false,
+      type: "llm_auth",
+    });
+    expect(classify(new LLMProviderError("no such model", "llm_model_not_found")).report).toBe(
+      false,
+    );
+    expect(classify(new LLMProviderError("declined", "sampling_declined"))).toEqual({
+      report: false,
+      type: "sampling_declined",
+    });
+    expect(classify(new LLMProviderError("HTTP 429"))).toEqual({
+      report: true,
+      type: "llm_provider",
+    });
+  });
 });

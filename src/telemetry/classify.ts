@@ -1,4 +1,4 @@
-import { ApiError, isToolError } from "../errors.js";
+import { ApiError, isToolError, LLMProviderError } from "../errors.js";
 
 /**
  * Whether an error that reached the tool dispatcher is this server's problem (report it to
@@ -35,6 +35,9 @@ export function classify(error: unknown): Classification {
     // 5xx, network failures (status 0) and unreadable 2xx bodies.
     return { report: true, type: error.kind };
   }
+  // A refused LLM key, an unknown model, a declined sampling request: the user's to fix.
+  if (error instanceof LLMProviderError && error.userCause)
+    return { report: false, type: error.userCause };
   if (isToolError(error)) {
     switch (error.kind) {
       case "rate_limited":

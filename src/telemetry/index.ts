@@ -19,6 +19,7 @@ export {
   withAgentSpan,
   withAuthSpan,
   withConnectSpan,
+  withPromptSpan,
   withToolSpan,
   withUpstreamSpan,
 } from "./spans.js";
@@ -33,8 +34,6 @@ export interface TelemetryOptions {
   secrets?: Array<string | undefined>;
   env?: NodeJS.ProcessEnv;
   log?: Logger;
-  /** Flush on SIGINT/SIGTERM before exiting (the CLI sets this; tests do not). */
-  handleSignals?: boolean;
 }
 
 function sampleRate(raw: string | undefined, fallback: number, name: string, log?: Logger): number {
@@ -43,6 +42,24 @@ function sampleRate(raw: string | undefined, fallback: number, name: string, log
   if (Number.isFinite(value) && value >= 0 && value <= 1) return value;
   log?.warn(`ignoring ${name}: expected a number between 0 and 1`, { value: raw });
   return fallback;
+}
+
+/** Traced share of requests by default (the seed's 10%); SENTRY_TRACES_SAMPLE_RATE overrides. */
+export const DEFAULT_TRACES_SAMPLE_RATE = 0.1;
+
+/** The SDK's sampling settings from the environment. */
+export function samplingFromEnv(
+  env: NodeJS.ProcessEnv,
+  log?: Logger,
+): { tracesSampleRate: number } {
+  return {
+    tracesSampleRate: sampleRate(
+      env.SENTRY_TRACES_SAMPLE_RATE,
+      DEFAULT_TRACES_SAMPLE_RATE,
+      "SENTRY_TRACES_SAMPLE_RATE",
+      log,
+    ),
+  };
 }
 
 /**
@@ -64,28 +81,13 @@ export async function initTelemetry(options: TelemetryOptions): Promise<boolean>
     transport: options.transport,
     environment: env.SENTRY_ENVIRONMENT || env.NODE_ENV || "production",
     release: env.SENTRY_RELEASE || `${PACKAGE_NAME}@${VERSION}`,
-    tracesSampleRate: sampleRate(
-      env.SENTRY_TRACES_SAMPLE_RATE,
-      1,
-      "SENTRY_TRACES_SAMPLE_RATE",
-      options.log,
-    ),
+    ...samplingFromEnv(env, options.log),
   });
   state.sdk = sdk;
   onLog((level, msg, fields) => {
     if (level === "debug") return;
     sdk.logger[level](redact(msg), scrubAttributes(fields));
   });
-  if (options.handleSignals) {
-    for (const [signal, code] of [
-      ["SIGINT", 130],
-      ["SIGTERM", 143],
-    ] as const) {
-      process.once(signal, () => {
-        void flushTelemetry(2_000).finally(() => process.exit(code));
-      });
-    }
-  }
   options.log?.debug("telemetry enabled", {
     sentryHost: safeHost(dsn),
     transport: options.transport,
@@ -120,6 +122,21 @@ export function reportToolError(error: unknown): string {
   span?.setStatus({ code: 2, message: "internal_error" });
   const eventId = sdk.captureException(error, { tags: { "error.type": type } });
   return ` (reported as event ${eventId})`;
+}
+
+/**
+ * For a failure a tool absorbs (an optional lookup it can answer without): nothing changes for
+ * the caller, but one that is ours to fix (5xx, unreadable answers, network) is still reported.
+ * Resolves to whether an event was sent.
+ */
+export function reportHandledError(error: unknown, context: string): boolean {
+  const sdk = state.sdk;
+  if (!sdk || !classify(error).report) return false;
+  sdk.captureException(error, {
+    level: "error",
+    tags: { "error.type": classify(error).type, "error.context": context },
+  });
+  return true;
 }
 
 /** For the CLI's last-chance handler: report (if reportable) and flush before the process exits. */

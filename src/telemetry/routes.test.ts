@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { templateApiPath, templateMcpRoute } from "./routes.js";
+import { keepHttpTransaction, templateApiPath, templateMcpRoute } from "./routes.js";
 
 describe("templateApiPath", () => {
   it.each([
@@ -43,5 +43,18 @@ describe("templateMcpRoute", () => {
     expect(templateMcpRoute("/mcp")).toBe("/mcp");
     expect(templateMcpRoute("/mcp/acme")).toBe("/mcp/{org}");
     expect(templateMcpRoute("/mcp/acme/backend")).toBe("/mcp/{org}/{project}");
+  });
+
+  it("keeps auth failures and misses on /mcp, drops them elsewhere", () => {
+    const tx = (route: string, status: number) => ({
+      contexts: { trace: { data: { "http.route": route, "http.response.status_code": status } } },
+    });
+    for (const status of [401, 403, 404]) {
+      expect(keepHttpTransaction(tx("/mcp", status))).toBe(true);
+      expect(keepHttpTransaction(tx("/mcp/{org}", status))).toBe(true);
+      expect(keepHttpTransaction(tx("/wp-login.php", status))).toBe(false);
+    }
+    expect(keepHttpTransaction(tx("/other", 200))).toBe(true);
+    expect(keepHttpTransaction(tx("/other", 500))).toBe(true);
   });
 });

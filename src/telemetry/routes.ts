@@ -82,3 +82,28 @@ export function templateMcpRoute(pathname: string): string {
   if (segments[0] !== "mcp") return templateApiPath(pathname);
   return ["/mcp", "{org}", "{project}"].slice(0, Math.min(segments.length, 3)).join("/");
 }
+
+/** What the SDK's HTTP integration drops by default: auth failures, misses and redirects. */
+function isNoiseStatus(status: number): boolean {
+  return (
+    (status >= 401 && status <= 404) ||
+    (status >= 301 && status <= 303) ||
+    (status >= 305 && status < 400)
+  );
+}
+
+/**
+ * Whether an HTTP server transaction is worth sending. Auth failures and misses on other paths
+ * are scanner noise, but on the MCP endpoint a 401 is a client failing to authenticate: its
+ * `mcp.auth/{method}` span is the only trace of it, so `/mcp` keeps every status.
+ */
+export function keepHttpTransaction(event: {
+  transaction?: string;
+  contexts?: { trace?: { data?: Record<string, unknown> } };
+}): boolean {
+  const data = event.contexts?.trace?.data;
+  const status = data?.["http.response.status_code"];
+  if (typeof status !== "number" || !isNoiseStatus(status)) return true;
+  const route = data?.["http.route"];
+  return typeof route === "string" && (route === "/mcp" || route.startsWith("/mcp/"));
+}

@@ -3,6 +3,7 @@
  * when a DSN is configured, so a server without telemetry never pays for the SDK.
  */
 import * as Sentry from "@sentry/node";
+import { keepHttpTransaction } from "./routes.js";
 import { scrubBreadcrumb, scrubEvent, scrubLog, scrubValue } from "./scrub.js";
 import type { McpTransport } from "./state.js";
 
@@ -51,13 +52,15 @@ export function startSdk(options: SdkOptions): typeof Sentry {
         spans: false,
         maxIncomingRequestBodySize: "none",
         trackIncomingRequestsAsSessions: false,
+        // Its default drops 401–404 transactions; keepHttpTransaction keeps them for /mcp.
+        dropSpansForIncomingRequestStatusCodes: [],
       }),
       Sentry.nativeNodeFetchIntegration({ spans: false }),
       Sentry.requestDataIntegration({ include: { cookies: false, data: false, ip: false } }),
     ],
     initialScope: { tags: { "mcp.transport": options.transport } },
     beforeSend: (event) => scrubEvent(event),
-    beforeSendTransaction: (event) => scrubEvent(event),
+    beforeSendTransaction: (event) => (keepHttpTransaction(event) ? scrubEvent(event) : null),
     beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
     beforeSendLog: (log) => scrubLog(log),
     beforeSendSpan: (span) => ({ ...span, data: scrubValue(span.data) as typeof span.data }),

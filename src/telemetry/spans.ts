@@ -19,7 +19,7 @@ type Headers = Record<string, string | string[] | undefined>;
 export interface RequestExtraLike {
   requestId: string | number;
   sessionId?: string;
-  requestInfo?: { headers: Headers };
+  requestInfo?: { headers: Headers; url?: URL };
 }
 
 export interface ToolRequestLike {
@@ -29,6 +29,40 @@ export interface ToolRequestLike {
 function header(headers: Headers | undefined, name: string): string | undefined {
   const value = headers?.[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** The MCP session, transport and client of one request, as span attributes. */
+function requestAttributes(
+  extra: RequestExtraLike,
+  client: { name: string; version: string } | undefined,
+): { transport: McpTransport; attributes: Record<string, unknown> } {
+  const headers = extra.requestInfo?.headers;
+  const transport: McpTransport = headers ? "http" : state.transport;
+  const userAgent =
+    header(headers, "user-agent") ?? (client ? `${client.name}/${client.version}` : undefined);
+  const sessionId =
+    extra.sessionId ??
+    header(headers, "mcp-session-id") ??
+    (transport === "stdio" ? state.sessionId : undefined);
+  return {
+    transport,
+    attributes: {
+      "mcp.request.id": String(extra.requestId),
+      "mcp.session.id": sessionId,
+      ...transportAttributes(transport),
+      "user_agent.original": userAgent,
+      "service.version": VERSION,
+    },
+  };
+}
+
+/** The organization a tool call is about: its `organizationSlug`, else the `/mcp/{org}` pin. */
+function organizationOf(args: unknown, extra: RequestExtraLike): string | undefined {
+  const fromArgs = (args as { organizationSlug?: unknown } | undefined)?.organizationSlug;
+  if (typeof fromArgs === "string" && fromArgs.trim()) return safeName(fromArgs.trim());
+  const path = extra.requestInfo?.url?.pathname;
+  const pinned = path ? /^\/mcp\/([^/]+)/.exec(path)?.[1] : undefined;
+  return pinned ? safeName(decodeURIComponent(pinned)) : undefined;
 }
 
 /**
@@ -44,30 +78,64 @@ export function withToolSpan<T>(
   const sdk = state.sdk;
   if (!sdk) return fn();
   const tool = safeName(request.params.name);
-  const headers = extra.requestInfo?.headers;
-  const transport: McpTransport = headers ? "http" : state.transport;
-  const userAgent =
-    header(headers, "user-agent") ?? (client ? `${client.name}/${client.version}` : undefined);
-  const sessionId =
-    extra.sessionId ??
-    header(headers, "mcp-session-id") ??
-    (transport === "stdio" ? state.sessionId : undefined);
+  const { transport, attributes: common } = requestAttributes(extra, client);
+  const organization = organizationOf(request.params.arguments, extra);
   const attributes = scrubAttributes({
     "mcp.method.name": "tools/call",
     "mcp.tool.name": tool,
-    "mcp.request.id": String(extra.requestId),
-    "mcp.session.id": sessionId,
-    ...transportAttributes(transport),
-    "user_agent.original": userAgent,
-    "service.version": VERSION,
+    ...common,
+    "organization.slug": organization,
     ...argumentAttributes(request.params.arguments),
   });
   const run = () =>
     sdk.withScope((scope) => {
       // Tags on the scope the span starts in reach both the transaction and captured errors.
       scope.setTags({ "mcp.tool.name": tool, "mcp.transport": transport });
+      if (organization) scope.setTag("organization.slug", organization);
       return sdk.startSpan({ name: `tools/call ${tool}`, op: "mcp.server", attributes }, () =>
         fn(),
+      );
+    });
+  return sdk.getActiveSpan() ? run() : sdk.startNewTrace(run);
+}
+
+/**
+ * `prompts/get {prompt}`: one span per prompt request, like a tool call's. A failure marks the
+ * span; one that is ours to fix is reported.
+ */
+export function withPromptSpan<T>(
+  name: unknown,
+  extra: RequestExtraLike,
+  client: { name: string; version: string } | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const sdk = state.sdk;
+  if (!sdk) return fn();
+  const prompt = safeName(name);
+  const { transport, attributes: common } = requestAttributes(extra, client);
+  const attributes = scrubAttributes({
+    "mcp.method.name": "prompts/get",
+    "mcp.prompt.name": prompt,
+    ...common,
+  });
+  const run = () =>
+    sdk.withScope((scope) => {
+      scope.setTags({ "mcp.prompt.name": prompt, "mcp.transport": transport });
+      return sdk.startSpan(
+        { name: `prompts/get ${prompt}`, op: "mcp.server", attributes },
+        async (span) => {
+          try {
+            return await fn();
+          } catch (error) {
+            const { report, type } = classify(error);
+            span.setAttribute("error.type", type);
+            if (report) {
+              span.setStatus({ code: SPAN_STATUS_ERROR, message: "internal_error" });
+              sdk.captureException(error, { tags: { "error.type": type } });
+            }
+            throw error;
+          }
+        },
       );
     });
   return sdk.getActiveSpan() ? run() : sdk.startNewTrace(run);
@@ -124,7 +192,18 @@ export function withAuthSpan<T>(
         ...attributes,
       }),
     },
-    () => fn(),
+    async (span) => {
+      const result = await fn();
+      // An authentication answer `{ ok: false, status }` is a failed attempt: mark the span.
+      const outcome = result as { ok?: unknown; status?: unknown } | undefined;
+      if (outcome && typeof outcome === "object" && outcome.ok === false) {
+        const status = typeof outcome.status === "number" ? outcome.status : undefined;
+        span.setAttribute("error.type", status === 403 ? "permission" : "auth");
+        if (status !== undefined) span.setAttribute("http.response.status_code", status);
+        span.setStatus({ code: SPAN_STATUS_ERROR, message: "unauthenticated" });
+      }
+      return result;
+    },
   );
 }
 
@@ -170,6 +249,8 @@ export interface AgentSpanOptions {
   /** e.g. "chat" (default), "text_completion", "embeddings". */
   operation?: string;
   maxTokens?: number;
+  /** The span's `mcp.client/{target}`: "agent" (default) or "sampling". */
+  target?: string;
 }
 
 export interface AgentSpan {
@@ -199,9 +280,25 @@ function usageOf(result: unknown): { inputTokens?: number; outputTokens?: number
 
 const NO_OP_AGENT_SPAN: AgentSpan = { recordUsage: () => {} };
 
+/** The MCP session and transport of the tool call an agent call runs in (its root span). */
+function sessionAttributes(sdk: NonNullable<typeof state.sdk>): Record<string, unknown> {
+  const active = sdk.getActiveSpan();
+  const data = {
+    ...(active ? sdk.spanToJSON(sdk.getRootSpan(active)).data : {}),
+    ...(active ? sdk.spanToJSON(active).data : {}),
+  } as Record<string, unknown>;
+  const transport = data["mcp.transport"] === "http" ? "http" : state.transport;
+  return {
+    "mcp.session.id":
+      data["mcp.session.id"] ?? (transport === "stdio" ? state.sessionId : undefined),
+    ...transportAttributes(transport),
+  };
+}
+
 /**
- * An embedded-agent (LLM) call: `{operation} {model}` with gen_ai.* attributes. Token usage is
- * taken from `recordUsage` or, failing that, from the callback's AI SDK result. Prompts and
+ * An embedded-agent model call (a provider's LLM or the client's model through sampling) as
+ * `mcp.client/{target}` with gen_ai.* attributes and the session's MCP attributes. Token usage
+ * is taken from `recordUsage` or, failing that, from the callback's AI SDK result. Prompts and
  * completions are never recorded.
  */
 export function withAgentSpan<T>(
@@ -212,7 +309,9 @@ export function withAgentSpan<T>(
   if (!sdk) return fn(NO_OP_AGENT_SPAN);
   const operation = safeName(options.operation ?? "chat");
   const model = safeName(options.model);
+  const target = safeName(options.target ?? "agent");
   const attributes = scrubAttributes({
+    ...sessionAttributes(sdk),
     "gen_ai.system": options.system,
     "gen_ai.request.model": model,
     "gen_ai.operation.name": operation,
@@ -220,7 +319,7 @@ export function withAgentSpan<T>(
     "service.version": VERSION,
   });
   return sdk.startSpan(
-    { name: `${operation} ${model}`, op: `gen_ai.${operation}`, attributes },
+    { name: `mcp.client/${target}`, op: `gen_ai.${operation}`, attributes },
     async (span) => {
       let recorded = false;
       const record = (usage: { inputTokens?: number; outputTokens?: number }) => {

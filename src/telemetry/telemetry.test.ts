@@ -39,7 +39,7 @@ beforeAll(async () => {
     dsn: sink.dsn,
     transport: "stdio",
     accessToken: CANARY_TOKEN,
-    env: { SENTRY_ENVIRONMENT: "test" },
+    env: { SENTRY_ENVIRONMENT: "test", SENTRY_TRACES_SAMPLE_RATE: "1" },
   });
   expect(enabled).toBe(true);
   const config = defaultConfig({
@@ -181,9 +181,12 @@ describe("telemetry with the real SDK (in process)", () => {
       }),
     );
     expect(value.text).toBe("ok");
-    const span = await spanNamed("chat claude-test");
+    const span = await spanNamed("mcp.client/agent");
     expect(span.op).toBe("gen_ai.chat");
     expect(span.data).toMatchObject({
+      "mcp.session.id": expect.stringMatching(/^[0-9a-f]{32}$/),
+      "mcp.transport": "stdio",
+      "network.transport": "pipe",
       "gen_ai.system": "anthropic",
       "gen_ai.request.model": "claude-test",
       "gen_ai.operation.name": "chat",
@@ -191,6 +194,7 @@ describe("telemetry with the real SDK (in process)", () => {
       "gen_ai.usage.input_tokens": 150,
       "gen_ai.usage.output_tokens": 42,
     });
+    sink.reset();
     await withAgentSpan(
       { system: "openai", model: "gpt-test", operation: "chat" },
       async (agent) => {
@@ -198,7 +202,7 @@ describe("telemetry with the real SDK (in process)", () => {
         return "done";
       },
     );
-    expect((await spanNamed("chat gpt-test")).data["gen_ai.usage.output_tokens"]).toBe(2);
+    expect((await spanNamed("mcp.client/agent")).data["gen_ai.usage.output_tokens"]).toBe(2);
   });
 
   it("records auth spans without secrets", async () => {

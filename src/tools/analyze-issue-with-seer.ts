@@ -6,7 +6,6 @@ import { getIssue } from "../sentry-api/issues.js";
 import { cancelledError, sleep } from "../sentry-api/retry.js";
 import { defineTool } from "./define.js";
 import { assertWithinPins } from "./support/constraints.js";
-import { QUOTED_NOTE } from "./support/issue-details-format.js";
 import { issueIdParam, issueUrlParam, resolveIssueTarget } from "./support/issue-target.js";
 import { organizationSlug } from "./support/params.js";
 import { seerBody, seerHeader, statusWords } from "./support/seer-format.js";
@@ -166,8 +165,7 @@ export default defineTool({
     }
     if (result.status === "completed")
       notes.push("- Check Seer's reasoning against the stack trace before applying the fix.");
-    notes.push(QUOTED_NOTE);
-    lines.push("## Response Notes", "", ...notes);
+    if (notes.length) lines.push("## Response Notes", "", ...notes);
     return lines.join("\n").trimEnd();
   },
 });

@@ -155,7 +155,14 @@ export default defineTool({
     if (!d) return `Unsupported resource type ${resource.type}.`;
     assertPackageSelectionAllowed(params.packageNames, false, `a ${d.label}`);
     if (ctx.canCall(d.tool)) {
-      return passthrough(await ctx.catalog.call(d.tool, argumentsFor(ctx, org, d), ctx));
+      // Markdown-only by contract (no outputSchema): a structured answer (a profile) comes
+      // back as its JSON text, without structuredContent a client would check against nothing.
+      const { structuredContent: _, ...result } = await ctx.catalog.call(
+        d.tool,
+        argumentsFor(ctx, org, d),
+        ctx,
+      );
+      return passthrough(result);
     }
     return [
       `# ${d.label[0].toUpperCase()}${d.label.slice(1)} ${inlineCode(d.id)} in **${inlineCode(org)}**`,

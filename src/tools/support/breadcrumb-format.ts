@@ -53,9 +53,9 @@ export function breadcrumbLine(
   options: { eventMs?: number; full?: boolean } = {},
 ): string {
   const ms = crumbTime(crumb);
-  const time = ms !== undefined ? new Date(ms).toISOString().slice(11, 19) : "--:--:--";
+  const time = ms !== undefined ? ` ${new Date(ms).toISOString().slice(11, 19)}` : "";
   const where = `${crumb.category ?? crumb.type ?? "default"}${crumb.level && crumb.level !== "info" ? ` ${crumb.level}` : ""}`;
-  const head = `- ${time}${options.full ? offset(ms, options.eventMs) : ""} ${inlineCode(where)}`;
+  const head = `-${time}${options.full ? offset(ms, options.eventMs) : ""} ${inlineCode(where)}`;
   if (options.full) {
     const parts = [
       crumb.message ? inlineCode(truncate(crumb.message, 500)) : undefined,
@@ -66,5 +66,5 @@ export function breadcrumbLine(
     return parts.length ? `${head}: ${parts.join(" · ")}` : head;
   }
   const body = [crumb.message, crumbData(crumb.data, false)].filter(Boolean).join(" ");
-  return `${head}: ${inlineCode(truncate(body || "(no message)", 200))}`;
+  return body ? `${head}: ${inlineCode(truncate(body, 200))}` : head;
 }

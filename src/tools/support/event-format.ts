@@ -104,6 +104,8 @@ function contextString(event: SentryEvent, context: string, key: string): string
   return typeof value === "string" && value ? value : undefined;
 }
 
+const MAX_OTHER_TAGS = 30;
+
 function tagValue(event: SentryEvent, key: string): string | undefined {
   return event.tags?.find((t) => t.key === key)?.value ?? undefined;
 }
@@ -214,9 +216,10 @@ export function formatEventBody(event: SentryEvent, options: EventFormatOptions 
       "### Other Tags",
       "",
       tags
-        .slice(0, 30)
+        .slice(0, MAX_OTHER_TAGS)
         .map((t) => inlineCode(`${t.key}=${truncate(String(t.value), 100)}`))
-        .join(", "),
+        .join(", ") +
+        (tags.length > MAX_OTHER_TAGS ? ` and ${tags.length - MAX_OTHER_TAGS} more not shown` : ""),
       "",
     );
   }

@@ -7,12 +7,17 @@ import {
   type SentryEvent,
 } from "../../sentry-api/events.js";
 import { getIssue, listIssueTags } from "../../sentry-api/issues.js";
+import { reportHandledError } from "../../telemetry/index.js";
 import type { ToolContext } from "../types.js";
 import { assertWithinPins } from "./constraints.js";
 import { eventHeader, formatEventBody, traceIdOf } from "./event-format.js";
 import { formatIssueDetails } from "./issue-details-format.js";
 import type { IssueRef } from "./issue-target.js";
-import { formatPackageSelection, selectPackages } from "./package-versions.js";
+import {
+  formatPackageSelection,
+  type PackageSelection,
+  selectPackages,
+} from "./package-versions.js";
 import { suspectCommitOf } from "./suspect-commit.js";
 import { hintLine } from "./tool-hint.js";
 
@@ -20,16 +25,29 @@ export interface DetailsRequest extends IssueRef {
   packageNames?: readonly string[];
 }
 
-/** Suspect commits are optional: any failure leaves the section out. */
+/**
+ * Suspect commits are optional: any failure leaves the section out and the details load. A
+ * failure that is ours to fix (a 5xx, an answer that fails validation) is still reported; a
+ * 404 (no commits linked) is not.
+ */
 async function suspectCommit(ctx: ToolContext, org: string, project: string, eventId: string) {
   const committers = await getEventCommitters(ctx.client, org, project, eventId, ctx.signal).catch(
-    () => null,
+    (error: unknown) => {
+      reportHandledError(error, "suspect_commit");
+      return null;
+    },
   );
   return suspectCommitOf(committers);
 }
 
 /** An event that belongs to no issue (a transaction, or one not grouped yet). */
-function standaloneEvent(ctx: ToolContext, org: string, project: string, event: SentryEvent) {
+function standaloneEvent(
+  ctx: ToolContext,
+  org: string,
+  project: string,
+  event: SentryEvent,
+  packages: PackageSelection | undefined,
+) {
   const lines = [
     `# Event ${inlineCode(event.eventID)} in **${inlineCode(org)}**`,
     "",
@@ -39,6 +57,8 @@ function standaloneEvent(ctx: ToolContext, org: string, project: string, event: 
     "",
     ...eventHeader(event, "selected"),
     ...formatEventBody(event),
+    // The selection belongs to the event section, before any notes.
+    ...(packages ? formatPackageSelection(packages) : []),
   ];
   const trace = traceIdOf(event);
   const notes = trace
@@ -68,11 +88,10 @@ export async function loadIssueDetails(ctx: ToolContext, req: DetailsRequest): P
     const hit = await lookupEventId(ctx.client, org, req.event, ctx.signal);
     assertWithinPins(ctx, org, hit.projectSlug);
     if (!hit.groupId) {
-      const text = standaloneEvent(ctx, org, hit.projectSlug, hit.event);
       const packages = req.packageNames?.length
-        ? formatPackageSelection(selectPackages(hit.event.packages, req.packageNames))
-        : [];
-      return packages.length ? `${text}\n\n${packages.join("\n").trimEnd()}` : text;
+        ? selectPackages(hit.event.packages, req.packageNames)
+        : undefined;
+      return standaloneEvent(ctx, org, hit.projectSlug, hit.event, packages);
     }
     issueId = hit.groupId;
     event = hit.event;

@@ -78,8 +78,16 @@ export function formatFrames(frames: Frame[], options: FrameOptions = {}): strin
   return lines.join("\n");
 }
 
+/** A value on several lines (a SQL error, a validation report) reads as a block of its own. */
+function multiLineValue(exc: ExceptionValue): string | undefined {
+  const value = exc.value?.trim();
+  return value && /[\r\n]/.test(value) ? value : undefined;
+}
+
 function exceptionHead(exc: ExceptionValue): string {
-  const head = `${exc.type ?? "Error"}: ${exc.value ?? ""}`.trim().replace(/:$/, "");
+  const head = multiLineValue(exc)
+    ? (exc.type ?? "Error")
+    : `${exc.type ?? "Error"}: ${exc.value ?? ""}`.trim().replace(/:$/, "");
   const handled =
     exc.mechanism?.handled === false
       ? "unhandled"
@@ -95,8 +103,10 @@ function exceptionHead(exc: ExceptionValue): string {
 /** One exception: type and value, mechanism, then its frames in a code block. */
 export function formatException(exc: ExceptionValue, options: FrameOptions = {}): string {
   const frames = exc.stacktrace?.frames ?? [];
+  const value = multiLineValue(exc);
   return [
     `**Exception**: ${exceptionHead(exc)}`,
+    ...(value ? [codeBlock(truncate(value, 2000))] : []),
     frames.length ? codeBlock(formatFrames(frames, options)) : "No stack frames recorded.",
   ].join("\n");
 }
