@@ -1,6 +1,7 @@
 /** Routes: cron monitors, their check-ins and check-in stats. */
 
 import type { Context, Hono } from "hono";
+import { ownerFilter } from "./owner-filter.js";
 import { type CheckInRecord, type MonitorRecord, monitorConfigJson } from "../data/monitors.js";
 import type { JsonObject, OrgRecord, SandboxStore } from "../data/types.js";
 import { MINUTE } from "../data/util.js";
@@ -125,7 +126,7 @@ export function registerMonitorRoutes(app: Hono, deps: RouteDeps): void {
     const projects = listParam(c, "project").filter((p) => p !== "-1");
     const projectIds = new Set(projects.map((p) => findProject(store, org, p).id));
     const envs = listParam(c, "environment");
-    const owner = c.req.query("owner");
+    const ownerOk = ownerFilter(store, org, listParam(c, "owner"));
     const query = (c.req.query("query") ?? "").trim().toLowerCase();
     const monitors = store.crons.monitors
       .filter(
@@ -133,7 +134,7 @@ export function registerMonitorRoutes(app: Hono, deps: RouteDeps): void {
           m.orgId === org.id &&
           (projectIds.size === 0 || projectIds.has(m.projectId)) &&
           (envs.length === 0 || m.environments.some((e) => envs.includes(e.name))) &&
-          (!owner || m.owner === owner) &&
+          ownerOk(m.owner) &&
           (!query || m.name.toLowerCase().includes(query) || m.slug.includes(query)),
       )
       .sort((a, b) => failing(a) - failing(b) || a.name.localeCompare(b.name));

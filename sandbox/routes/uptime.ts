@@ -14,6 +14,7 @@ import type {
   UptimeMonitorRecord,
 } from "../data/types.js";
 import { UPTIME_INTERVALS, UPTIME_METHODS, UPTIME_UP } from "../data/uptime.js";
+import { ownerFilter } from "./owner-filter.js";
 import {
   fail,
   findOrg,
@@ -174,6 +175,7 @@ export function registerUptimeRoutes(app: Hono, deps: RouteDeps): void {
     const ids = listParam(c, "project").filter((p) => p !== "-1");
     const slugs = listParam(c, "projectSlug");
     const envs = listParam(c, "environment");
+    const ownerOk = ownerFilter(store, org, listParam(c, "owner"));
     const query = (c.req.query("query") ?? "").toLowerCase().trim();
     const projectIds = new Set<string>();
     for (const ref of [...ids, ...slugs]) {
@@ -187,6 +189,7 @@ export function registerUptimeRoutes(app: Hono, deps: RouteDeps): void {
       .filter((m) => m.orgId === org.id)
       .filter((m) => projectIds.size === 0 || projectIds.has(m.projectId))
       .filter((m) => envs.length === 0 || (m.environment !== null && envs.includes(m.environment)))
+      .filter((m) => ownerOk(m.owner))
       .filter(
         (m) =>
           query === "" ||

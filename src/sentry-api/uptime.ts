@@ -55,6 +55,7 @@ export async function listUptimeMonitors(
   options: {
     projectSlug?: string;
     environment?: string;
+    owner?: string;
     query?: string;
     cursor?: string;
     perPage?: number;
@@ -67,6 +68,7 @@ export async function listUptimeMonitors(
     query: {
       projectSlug: options.projectSlug,
       environment: options.environment,
+      owner: options.owner,
       query: options.query,
       cursor: options.cursor,
       per_page: options.perPage,

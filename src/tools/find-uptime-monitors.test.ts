@@ -122,4 +122,26 @@ describe("find_uptime_monitors", () => {
     });
     expect(await names({}, pinned)).toEqual(["Web app home"]);
   });
+
+  it("filters by owner and pages with limit, as Sentry's owner and per_page", async () => {
+    const tools = toolCaller(sandbox);
+    const call = (args: Record<string, unknown>) =>
+      tools.structured("find_uptime_monitors", { organizationSlug: "acme", ...args }) as Promise<{
+        monitors: Array<{ name: string }>;
+        nextCursor: string | null;
+      }>;
+    const sent = () =>
+      Object.fromEntries(new URLSearchParams(sandbox.requests.at(-1)?.query ?? ""));
+    const mine = await call({ owner: "myteams" });
+    expect(sent()).toMatchObject({ owner: "myteams", per_page: "25" });
+    expect(mine.monitors.map((m) => m.name)).toEqual(["Payments API health", "Web app home"]);
+    expect((await call({ owner: "user:100002" })).monitors.map((m) => m.name)).toEqual([
+      "Status probe (staging)",
+    ]);
+    expect((await call({ owner: "unassigned" })).monitors).toEqual([]);
+    const first = await call({ limit: 1 });
+    expect(sent()).toMatchObject({ per_page: "1" });
+    expect(first.monitors).toHaveLength(1);
+    expect(first.nextCursor).toBe("0:1:0");
+  });
 });
