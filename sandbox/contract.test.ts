@@ -461,6 +461,39 @@ describe("undocumented routes have the shapes Sentry sends", () => {
     expect(regions.body).toEqual({ regions: [{ name: "us", url: sandbox.url }] });
   });
 
+  it("GET uptime checks (statsPeriod, start/end, per_page)", async () => {
+    const path = "/api/0/projects/acme/frontend/uptime/7300102/checks/";
+    const check = {
+      type: "object",
+      required: [
+        "uptimeCheckId",
+        "timestamp",
+        "scheduledCheckTime",
+        "checkStatus",
+        "checkStatusReason",
+        "httpStatusCode",
+        "durationMs",
+        "traceId",
+        "incidentStatus",
+        "environment",
+        "region",
+        "regionName",
+      ],
+      properties: {
+        checkStatus: { enum: ["success", "failure", "failure_incident", "missed_window"] },
+        checkStatusReason: nullableStr,
+        httpStatusCode: { type: ["integer", "null"] },
+        durationMs: { type: "integer" },
+        incidentStatus: { type: "integer" },
+      },
+    };
+    const recent = await call(`${path}?statsPeriod=1h&per_page=5`);
+    shape({ type: "array", minItems: 5, maxItems: 5, items: check }, recent.body, "uptime checks");
+    const window = await call(`${path}?start=2026-10-31T00:00:00Z&end=2026-10-31T01:00:00Z`);
+    expect((window.body as unknown[]).length).toBe(12);
+    expect((await call(`${path}?statsPeriod=1h&start=2026-10-31T00:00:00Z`)).status).toBe(400);
+  });
+
   it("GET monitor stats, POST docs search, GET docs pages", async () => {
     const stats = await call(
       "/api/0/organizations/acme/monitors/nightly-ledger-reconcile/stats/?resolution=1d&environment=production",
@@ -754,6 +787,7 @@ describe("undocumented write routes have the shapes Sentry sends", () => {
           id: str,
           status: { enum: ["active", "disabled"] },
           uptimeStatus: { enum: [1, 2] },
+          responseCaptureEnabled: { type: "boolean" },
           headers: {
             type: "array",
             items: { type: "array", minItems: 2, maxItems: 2, items: str },

@@ -383,6 +383,8 @@ export interface UptimeMonitorRecord {
   intervalSeconds: number;
   timeoutMs: number;
   traceSampling: boolean;
+  /** capture the response body and headers of failed checks */
+  responseCaptureEnabled: boolean;
   recoveryThreshold: number;
   downtimeThreshold: number;
   dateCreated: string;

@@ -1,7 +1,6 @@
 /** Routes: cron monitors, their check-ins and check-in stats. */
 
 import type { Context, Hono } from "hono";
-import { ownerFilter } from "./owner-filter.js";
 import { type CheckInRecord, type MonitorRecord, monitorConfigJson } from "../data/monitors.js";
 import type { JsonObject, OrgRecord, SandboxStore } from "../data/types.js";
 import { MINUTE } from "../data/util.js";
@@ -16,6 +15,7 @@ import {
   type RouteDeps,
   timeWindow,
 } from "./http.js";
+import { ownerFilter } from "./owner-filter.js";
 import { serializeProjectForTeam } from "./serialize-orgs.js";
 
 function ownerJson(store: SandboxStore, owner: string | null): JsonObject | null {

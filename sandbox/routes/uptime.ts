@@ -1,8 +1,10 @@
 /**
  * Routes (undocumented in the OpenAPI spec): uptime monitors. The org list
  * `/organizations/{org}/uptime/` and, per project, `/projects/{org}/{proj}/uptime/` (create) and
- * `/projects/{org}/{proj}/uptime/{id}/` (details, update, delete). Bodies are camelCase like
- * Sentry's serializer; headers and body are sent as stored (they may hold secrets).
+ * `/projects/{org}/{proj}/uptime/{id}/` (details, update, delete) and `.../{id}/checks/` (recent
+ * check results over `statsPeriod` or `start`/`end`, default 24h, newest first). The org list
+ * filters by `project`/`projectSlug`, `environment`, `owner` and `query`. Bodies are camelCase
+ * like Sentry's serializer; headers and body are sent as stored (they may hold secrets).
  */
 
 import type { Context, Hono } from "hono";
@@ -13,8 +15,8 @@ import type {
   SandboxStore,
   UptimeMonitorRecord,
 } from "../data/types.js";
-import { UPTIME_INTERVALS, UPTIME_METHODS, UPTIME_UP } from "../data/uptime.js";
-import { ownerFilter } from "./owner-filter.js";
+import { UPTIME_INTERVALS, UPTIME_METHODS, UPTIME_UP, uptimeChecks } from "../data/uptime.js";
+import { DAY } from "../data/util.js";
 import {
   fail,
   findOrg,
@@ -23,7 +25,9 @@ import {
   NOT_FOUND,
   paginate,
   type RouteDeps,
+  timeWindow,
 } from "./http.js";
+import { ownerFilter } from "./owner-filter.js";
 import {
   actorJson,
   fieldError,
@@ -55,7 +59,7 @@ export function serializeUptimeMonitor(store: SandboxStore, m: UptimeMonitorReco
     intervalSeconds: m.intervalSeconds,
     timeoutMs: m.timeoutMs,
     traceSampling: m.traceSampling,
-    responseCaptureEnabled: false,
+    responseCaptureEnabled: m.responseCaptureEnabled,
     assertion: null,
   };
 }
@@ -145,10 +149,11 @@ function parseFields(
       out.owner = `${actor.type}:${actor.id}`;
     }
   }
-  if ("traceSampling" in body) {
-    if (typeof body.traceSampling !== "boolean")
-      fieldError("traceSampling", "Must be a valid boolean.");
-    out.traceSampling = body.traceSampling;
+  for (const flag of ["traceSampling", "responseCaptureEnabled"] as const) {
+    if (!(flag in body)) continue;
+    const value = body[flag];
+    if (typeof value !== "boolean") fieldError(flag, "Must be a valid boolean.");
+    out[flag] = value;
   }
   if ("recoveryThreshold" in body)
     out.recoveryThreshold = intField(body, "recoveryThreshold", 1, 100);
@@ -225,6 +230,7 @@ export function registerUptimeRoutes(app: Hono, deps: RouteDeps): void {
         intervalSeconds: fields.intervalSeconds!,
         timeoutMs: fields.timeoutMs!,
         traceSampling: fields.traceSampling ?? false,
+        responseCaptureEnabled: fields.responseCaptureEnabled ?? false,
         recoveryThreshold: fields.recoveryThreshold ?? 1,
         downtimeThreshold: fields.downtimeThreshold ?? 3,
         dateCreated: store.now.toISOString(),
@@ -236,6 +242,17 @@ export function registerUptimeRoutes(app: Hono, deps: RouteDeps): void {
       return c.json(serializeUptimeMonitor(store, monitor), 201);
     }),
   );
+
+  // Undocumented: recent check results of one monitor, newest first.
+  app.get("/api/0/projects/:org/:project/uptime/:id/checks/", (c) => {
+    const { project } = scope(c);
+    const monitor = findMonitor(store, project, c.req.param("id"));
+    const window = timeWindow(c, store.now) ?? {
+      start: store.now.getTime() - DAY,
+      end: store.now.getTime(),
+    };
+    return c.json(paginate(c, deps, uptimeChecks(monitor, window)));
+  });
 
   app.get("/api/0/projects/:org/:project/uptime/:id/", (c) => {
     const { project } = scope(c);

@@ -79,7 +79,9 @@ export default defineTool({
       dashboardIdOrTitle: page.data[0].id,
     });
     if (page.nextCursor)
-      notes.push(`- More dashboards: pass \`cursor: "${page.nextCursor}"\` with the same titleQuery and sort.`);
+      notes.push(
+        `- More dashboards: pass \`cursor: "${page.nextCursor}"\` with the same titleQuery and sort.`,
+      );
     if (notes.length) lines.push("## Response Notes", "", ...notes);
     return lines.join("\n").trimEnd();
   },

@@ -178,11 +178,15 @@ describe("get_alert_rule", () => {
     expect(byName).toContain("# Issue Alert in **`acme`**");
     expect(byName).toContain("**ID**: 81004");
     const sent = sandbox.requests.slice(before);
-    const workflowSearch = sent.find((r) => r.path.endsWith("/acme/workflows/") && r.query.includes("query="));
+    const workflowSearch = sent.find(
+      (r) => r.path.endsWith("/acme/workflows/") && r.query.includes("query="),
+    );
     expect(new URLSearchParams(workflowSearch?.query).get("query")).toBe(
       "mobile crash spike to discord",
     );
-    const detectorSearch = sent.find((r) => r.path.endsWith("/acme/detectors/") && r.query.includes("query="));
+    const detectorSearch = sent.find(
+      (r) => r.path.endsWith("/acme/detectors/") && r.query.includes("query="),
+    );
     expect(new URLSearchParams(detectorSearch?.query).get("query")).toBe(
       "type:metric_issue mobile crash spike to discord",
     );

@@ -14,8 +14,8 @@ import {
   legacyMetricRuleUrl,
   workflowUrl,
 } from "./support/alert-load.js";
-import { formatLegacyMetricRule } from "./support/detector-format.js";
 import { resolveRuleRef } from "./support/alert-rule-ref.js";
+import { formatLegacyMetricRule } from "./support/detector-format.js";
 import { loadMetricMonitor } from "./support/metric-monitor.js";
 import { loadDirectory } from "./support/org-directory.js";
 import { organizationSlug, projectSlug } from "./support/params.js";

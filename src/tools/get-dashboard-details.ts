@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { inlineCode, text } from "../format/markdown.js";
 import { UserInputError } from "../errors.js";
+import { inlineCode, text } from "../format/markdown.js";
 import { getDashboard, listDashboards } from "../sentry-api/dashboards.js";
 import { defineTool } from "./define.js";
 import { dashboardUrl } from "./find-dashboards.js";

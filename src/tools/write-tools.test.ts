@@ -69,13 +69,13 @@ const CALLS: Record<string, Record<string, unknown>> = {
   update_uptime_monitor: {
     organizationSlug: "acme",
     projectSlug: "payments",
-    monitorId: "7300101",
+    uptimeMonitorId: "7300101",
     status: "disabled",
   },
   delete_uptime_monitor: {
     organizationSlug: "acme",
     projectSlug: "payments",
-    monitorId: "7300101",
+    uptimeMonitorId: "7300101",
   },
   delete_monitor_environment: {
     organizationSlug: "acme",

@@ -13,7 +13,12 @@ import {
   listIssueAlertRules,
   listMetricAlertRules,
 } from "../../sentry-api/alert-rules.js";
-import { getDetector, getWorkflow, listDetectors, listWorkflows } from "../../sentry-api/workflows.js";
+import {
+  getDetector,
+  getWorkflow,
+  listDetectors,
+  listWorkflows,
+} from "../../sentry-api/workflows.js";
 import type { ToolContext } from "../types.js";
 import { isNotFound, lacksWorkflowApi } from "./alert-load.js";
 
