@@ -55,10 +55,10 @@ async function exists(ctx: ToolContext, org: string, kind: RuleKind, id: string,
 
 const legacyOrgs = new WeakMap<ToolContext, Map<string, Promise<boolean>>>();
 function lacksWorkflowApiCached(ctx: ToolContext, org: string): Promise<boolean> {
-  let byOrg = legacyOrgs.get(ctx);
-  if (!byOrg) legacyOrgs.set(ctx, (byOrg = new Map()));
-  let answer = byOrg.get(org);
-  if (!answer) byOrg.set(org, (answer = lacksWorkflowApi(ctx.client, org, ctx.signal)));
+  const byOrg = legacyOrgs.get(ctx) ?? new Map<string, Promise<boolean>>();
+  legacyOrgs.set(ctx, byOrg);
+  const answer = byOrg.get(org) ?? lacksWorkflowApi(ctx.client, org, ctx.signal);
+  byOrg.set(org, answer);
   return answer;
 }
 
