@@ -361,7 +361,17 @@ export interface ProjectKeyRecord {
   rateLimit: { count: number; window: number } | null;
   dateCreated: string;
   useCase: string;
+  /** JavaScript loader settings; unset means Sentry's defaults */
+  browserSdkVersion?: string;
+  dynamicSdkLoaderOptions?: Partial<Record<LoaderOption, boolean>>;
 }
+
+export type LoaderOption =
+  | "hasReplay"
+  | "hasPerformance"
+  | "hasDebug"
+  | "hasFeedback"
+  | "hasLogsAndMetrics";
 
 export interface UptimeMonitorRecord {
   id: string;

@@ -57,7 +57,7 @@ const CALLS: Record<string, Record<string, unknown>> = {
     organizationSlug: "acme",
     projectSlug: "backend",
     keyId: "0".repeat(32),
-    active: false,
+    isActive: false,
   },
   create_uptime_monitor: {
     organizationSlug: "acme",
