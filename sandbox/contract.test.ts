@@ -152,8 +152,14 @@ describe("documented routes validate against the OpenAPI spec", () => {
         await check(`/api/0/organizations/${org}/releases/${v}/commits/`);
         await check(`/api/0/projects/${org}/${r.projects[0].slug}/releases/${v}/commits/`);
         await check(`/api/0/organizations/${org}/releases/${v}/deploys/`);
+        await check(
+          `/api/0/organizations/${org}/releases/${v}/deploys/?projectSlug=${r.projects[0].slug}`,
+        );
       }
+      const repos = await check(`/api/0/organizations/${org}/repos/`);
+      expect((repos.body as unknown[]).length).toBeGreaterThan(0);
     }
+    await check("/api/0/organizations/acme/repos/?query=payments");
     await check("/api/0/organizations/acme/releases/?query=backend&project=4500011&per_page=1");
   });
 
@@ -817,6 +823,32 @@ describe("undocumented write routes have the shapes Sentry sends", () => {
         status: 404,
         body: { detail: "The requested resource does not exist" },
       });
+      const mapping = await send("POST", "/api/0/organizations/acme/code-mappings/bulk/", {
+        project: "backend",
+        repository: "acme-corp/backend",
+        provider: "github",
+        mappings: [{ stackRoot: "", sourceRoot: "" }],
+      });
+      shape(
+        {
+          type: "object",
+          required: ["created", "updated", "errors", "mappings"],
+          properties: {
+            errors: { const: 0 },
+            mappings: {
+              type: "array",
+              minItems: 1,
+              items: {
+                type: "object",
+                required: ["stackRoot", "sourceRoot", "status"],
+                properties: { status: { enum: ["created", "updated"] } },
+              },
+            },
+          },
+        },
+        mapping.body,
+        "code mappings",
+      );
       const env =
         "/api/0/projects/acme/backend/monitors/nightly-ledger-reconcile/environments/staging/";
       expect(await send("DELETE", env)).toEqual({ status: 202, body: null });

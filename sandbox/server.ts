@@ -33,6 +33,7 @@ import { registerProjectRoutes } from "./routes/projects.js";
 import { registerReleaseRoutes } from "./routes/releases.js";
 import { registerReplayRoutes } from "./routes/replays.js";
 import { registerReplayListRoutes } from "./routes/replays-list.js";
+import { registerRepositoryRoutes } from "./routes/repos.js";
 import { registerTagRoutes } from "./routes/tags.js";
 import { registerTeamRoutes } from "./routes/teams.js";
 import { registerUptimeRoutes } from "./routes/uptime.js";
@@ -160,6 +161,7 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerReplayListRoutes(app, deps);
   registerProfilingRoutes(app, deps);
   registerAiConversationRoutes(app, deps);
+  registerRepositoryRoutes(app, deps);
   registerDeviceRoutes(app, deps, tokens); // before OAuth: both serve /oauth/token/
   registerOAuthRoutes(app, deps, tokens);
 

@@ -103,6 +103,8 @@ export interface ProjectRecord {
   color: string;
   isBookmarked: boolean;
   flags: ProjectFlags;
+  /** code mappings linking a repository to the project's stack traces */
+  codeMappings?: Array<{ repositoryId: string; stackRoot: string; sourceRoot: string }>;
 }
 
 export interface ProjectFlags {
