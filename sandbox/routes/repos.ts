@@ -54,7 +54,8 @@ export function registerRepositoryRoutes(app: Hono, deps: RouteDeps): void {
       for (const m of mappings as Array<Record<string, unknown>>) {
         const stackRoot = typeof m.stackRoot === "string" ? m.stackRoot : "";
         const sourceRoot = typeof m.sourceRoot === "string" ? m.sourceRoot : "";
-        const list = (project.codeMappings ??= []);
+        project.codeMappings = project.codeMappings ?? [];
+        const list = project.codeMappings;
         const existing = list.find((x) => x.repositoryId === repo.id && x.stackRoot === stackRoot);
         if (existing) {
           existing.sourceRoot = sourceRoot;
