@@ -152,8 +152,14 @@ describe("documented routes validate against the OpenAPI spec", () => {
         await check(`/api/0/organizations/${org}/releases/${v}/commits/`);
         await check(`/api/0/projects/${org}/${r.projects[0].slug}/releases/${v}/commits/`);
         await check(`/api/0/organizations/${org}/releases/${v}/deploys/`);
+        await check(
+          `/api/0/organizations/${org}/releases/${v}/deploys/?projectSlug=${r.projects[0].slug}`,
+        );
       }
+      const repos = await check(`/api/0/organizations/${org}/repos/`);
+      expect((repos.body as unknown[]).length).toBeGreaterThan(0);
     }
+    await check("/api/0/organizations/acme/repos/?query=payments");
     await check("/api/0/organizations/acme/releases/?query=backend&project=4500011&per_page=1");
   });
 
@@ -459,6 +465,39 @@ describe("undocumented routes have the shapes Sentry sends", () => {
     expect(me.body).toMatchObject({ name: "Dana Reyes" });
     const regions = await call("/api/0/users/me/regions/");
     expect(regions.body).toEqual({ regions: [{ name: "us", url: sandbox.url }] });
+  });
+
+  it("GET uptime checks (statsPeriod, start/end, per_page)", async () => {
+    const path = "/api/0/projects/acme/frontend/uptime/7300102/checks/";
+    const check = {
+      type: "object",
+      required: [
+        "uptimeCheckId",
+        "timestamp",
+        "scheduledCheckTime",
+        "checkStatus",
+        "checkStatusReason",
+        "httpStatusCode",
+        "durationMs",
+        "traceId",
+        "incidentStatus",
+        "environment",
+        "region",
+        "regionName",
+      ],
+      properties: {
+        checkStatus: { enum: ["success", "failure", "failure_incident", "missed_window"] },
+        checkStatusReason: nullableStr,
+        httpStatusCode: { type: ["integer", "null"] },
+        durationMs: { type: "integer" },
+        incidentStatus: { type: "integer" },
+      },
+    };
+    const recent = await call(`${path}?statsPeriod=1h&per_page=5`);
+    shape({ type: "array", minItems: 5, maxItems: 5, items: check }, recent.body, "uptime checks");
+    const window = await call(`${path}?start=2026-10-31T00:00:00Z&end=2026-10-31T01:00:00Z`);
+    expect((window.body as unknown[]).length).toBe(12);
+    expect((await call(`${path}?statsPeriod=1h&start=2026-10-31T00:00:00Z`)).status).toBe(400);
   });
 
   it("GET monitor stats, POST docs search, GET docs pages", async () => {
@@ -856,6 +895,7 @@ describe("undocumented write routes have the shapes Sentry sends", () => {
           id: str,
           status: { enum: ["active", "disabled"] },
           uptimeStatus: { enum: [1, 2] },
+          responseCaptureEnabled: { type: "boolean" },
           headers: {
             type: "array",
             items: { type: "array", minItems: 2, maxItems: 2, items: str },
@@ -885,6 +925,32 @@ describe("undocumented write routes have the shapes Sentry sends", () => {
         status: 404,
         body: { detail: "The requested resource does not exist" },
       });
+      const mapping = await send("POST", "/api/0/organizations/acme/code-mappings/bulk/", {
+        project: "backend",
+        repository: "acme-corp/backend",
+        provider: "github",
+        mappings: [{ stackRoot: "", sourceRoot: "" }],
+      });
+      shape(
+        {
+          type: "object",
+          required: ["created", "updated", "errors", "mappings"],
+          properties: {
+            errors: { const: 0 },
+            mappings: {
+              type: "array",
+              minItems: 1,
+              items: {
+                type: "object",
+                required: ["stackRoot", "sourceRoot", "status"],
+                properties: { status: { enum: ["created", "updated"] } },
+              },
+            },
+          },
+        },
+        mapping.body,
+        "code mappings",
+      );
       const env =
         "/api/0/projects/acme/backend/monitors/nightly-ledger-reconcile/environments/staging/";
       expect(await send("DELETE", env)).toEqual({ status: 202, body: null });

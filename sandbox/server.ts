@@ -35,6 +35,7 @@ import { registerReleaseRoutes } from "./routes/releases.js";
 import { registerReplayRoutes } from "./routes/replays.js";
 import { registerReplayListRoutes } from "./routes/replays-list.js";
 import { registerSnapshotRoutes } from "./routes/snapshots.js";
+import { registerRepositoryRoutes } from "./routes/repos.js";
 import { registerTagRoutes } from "./routes/tags.js";
 import { registerTeamRoutes } from "./routes/teams.js";
 import { registerUptimeRoutes } from "./routes/uptime.js";
@@ -164,6 +165,7 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerAiConversationRoutes(app, deps);
   registerSnapshotRoutes(app, deps);
   registerOnboardingRoutes(app, deps);
+  registerRepositoryRoutes(app, deps);
   registerDeviceRoutes(app, deps, tokens); // before OAuth: both serve /oauth/token/
   registerOAuthRoutes(app, deps, tokens);
 

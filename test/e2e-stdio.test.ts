@@ -172,7 +172,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
       name: "execute_sentry_tool",
       arguments: {
         name: "get_release_details",
-        arguments: { organizationSlug: "acme", version },
+        arguments: { organizationSlug: "acme", releaseVersion: version },
       },
     });
     expect(details.isError, textOf(details)).toBeFalsy();
@@ -192,13 +192,13 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     const rule = await catalogCall("get_alert_rule", {
       organizationSlug: "acme",
       kind: "issue",
-      ruleId: "81001",
+      ruleIdOrName: "81001",
     });
     expect(textOf(rule)).toContain("- PagerDuty `Backend on-call` (priority: `critical`)");
     const legacy = await catalogCall("get_alert_rule", {
       organizationSlug: "globex",
       kind: "metric",
-      ruleId: "5601",
+      ruleIdOrName: "5601",
     });
     expect(textOf(legacy)).toContain("- Critical when above `1500`");
     const monitor = await catalogCall("get_metric_monitor_details", {
@@ -225,7 +225,7 @@ describe("stdio end to end (built CLI, real SDK client, sandbox over HTTP)", () 
     expect(textOf(list)).toContain("### Backend health");
     const details = await catalogCall("get_dashboard_details", {
       organizationSlug: "acme",
-      dashboardId: "5101",
+      dashboardIdOrTitle: "5101",
     });
     expect(textOf(details)).toContain("Table of errors, top 10");
   });

@@ -123,7 +123,8 @@ describe("writes are visible to the next read (MCP client)", () => {
       organizationSlug: "acme",
       projectSlug: "growth-site",
       keyId: key.key.id,
-      rateLimit: { count: 10, window: 60 },
+      rateLimitCount: 10,
+      rateLimitWindow: 60,
     });
     const keys = await run("find_dsns", { organizationSlug: "acme", projectSlug: "growth-site" });
     expect(keys.keys).toEqual([
@@ -141,7 +142,7 @@ describe("writes are visible to the next read (MCP client)", () => {
       intervalSeconds: 600,
     });
     const id = created.monitor.id;
-    const args = { organizationSlug: "acme", projectSlug: "frontend", monitorId: id };
+    const args = { organizationSlug: "acme", projectSlug: "frontend", uptimeMonitorId: id };
     await run("update_uptime_monitor", { ...args, timeoutMs: 2000, owner: "#web" });
     const details = await run("get_uptime_monitor_details", args);
     expect(details.monitor).toMatchObject({
@@ -210,7 +211,11 @@ describe("no write without permission (MCP client)", () => {
       );
       const direct = await ro.client.callTool({
         name: "delete_uptime_monitor",
-        arguments: { organizationSlug: "acme", projectSlug: "payments", monitorId: "7300101" },
+        arguments: {
+          organizationSlug: "acme",
+          projectSlug: "payments",
+          uptimeMonitorId: "7300101",
+        },
       });
       expect(textOf(direct)).toMatch(/the session is read-only/);
       expect(sandbox.requests.slice(before).filter((r) => r.method !== "GET")).toEqual([]);

@@ -105,6 +105,8 @@ export interface ProjectRecord {
   color: string;
   isBookmarked: boolean;
   flags: ProjectFlags;
+  /** code mappings linking a repository to the project's stack traces */
+  codeMappings?: Array<{ repositoryId: string; stackRoot: string; sourceRoot: string }>;
 }
 
 export interface ProjectFlags {
@@ -365,7 +367,17 @@ export interface ProjectKeyRecord {
   rateLimit: { count: number; window: number } | null;
   dateCreated: string;
   useCase: string;
+  /** JavaScript loader settings; unset means Sentry's defaults */
+  browserSdkVersion?: string;
+  dynamicSdkLoaderOptions?: Partial<Record<LoaderOption, boolean>>;
 }
+
+export type LoaderOption =
+  | "hasReplay"
+  | "hasPerformance"
+  | "hasDebug"
+  | "hasFeedback"
+  | "hasLogsAndMetrics";
 
 export interface UptimeMonitorRecord {
   id: string;
@@ -387,6 +399,8 @@ export interface UptimeMonitorRecord {
   intervalSeconds: number;
   timeoutMs: number;
   traceSampling: boolean;
+  /** capture the response body and headers of failed checks */
+  responseCaptureEnabled: boolean;
   recoveryThreshold: number;
   downtimeThreshold: number;
   dateCreated: string;

@@ -95,13 +95,15 @@ export function registerDashboardRoutes(app: Hono, deps: RouteDeps): void {
     const sort = c.req.query("sort") ?? "title";
     const items = store.dashboards
       .filter((d) => d.orgId === org.id && (!query || d.title.toLowerCase().includes(query)))
-      .sort((a, b) =>
-        sort === "dateCreated"
-          ? a.dateCreated.localeCompare(b.dateCreated)
-          : sort === "-dateCreated"
-            ? b.dateCreated.localeCompare(a.dateCreated)
-            : a.title.localeCompare(b.title),
-      );
+      .sort((a, b) => {
+        const desc = sort.startsWith("-");
+        const key = desc ? sort.slice(1) : sort;
+        const order =
+          key === "dateCreated"
+            ? a.dateCreated.localeCompare(b.dateCreated)
+            : a.title.localeCompare(b.title);
+        return desc ? -order : order;
+      });
     const page = paginate(c, deps, items);
     return c.json(page.map((d) => serializeListItem(store, d)));
   });

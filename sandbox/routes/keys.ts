@@ -5,7 +5,13 @@
 
 import type { Context, Hono } from "hono";
 import { addProjectKey, dsnHost } from "../data/keys.js";
-import type { JsonObject, OrgRecord, ProjectKeyRecord, ProjectRecord } from "../data/types.js";
+import type {
+  JsonObject,
+  LoaderOption,
+  OrgRecord,
+  ProjectKeyRecord,
+  ProjectRecord,
+} from "../data/types.js";
 import { fail, findOrg, findProject, NOT_FOUND, paginate, type RouteDeps } from "./http.js";
 import { fieldError, jsonBody, optionalString, withFieldErrors } from "./write-helpers.js";
 
@@ -39,25 +45,48 @@ export function serializeKey(org: OrgRecord, key: ProjectKeyRecord): JsonObject 
       otlp_traces: `${api}/otlp/v1/traces`,
       otlp_logs: `${api}/otlp/v1/logs`,
     },
-    browserSdkVersion: "9.x",
-    browserSdk: {
-      choices: [
-        ["latest", "latest"],
-        ["9.x", "9.x"],
-        ["8.x", "8.x"],
-        ["7.x", "7.x"],
-      ],
-    },
+    browserSdkVersion: key.browserSdkVersion ?? "9.x",
+    browserSdk: { choices: BROWSER_SDK_VERSIONS.map((v) => [v, v]) },
     dateCreated: key.dateCreated,
-    dynamicSdkLoaderOptions: {
-      hasReplay: true,
-      hasPerformance: true,
-      hasDebug: false,
-      hasFeedback: false,
-      hasLogsAndMetrics: false,
-    },
+    dynamicSdkLoaderOptions: { ...LOADER_DEFAULTS, ...key.dynamicSdkLoaderOptions },
     useCase: key.useCase,
   };
+}
+
+const BROWSER_SDK_VERSIONS = ["latest", "9.x", "8.x", "7.x"];
+const LOADER_DEFAULTS: Record<LoaderOption, boolean> = {
+  hasReplay: true,
+  hasPerformance: true,
+  hasDebug: false,
+  hasFeedback: false,
+  hasLogsAndMetrics: false,
+};
+
+/** The loader fields of a key PUT: a version among the choices, options merged one by one. */
+function applyLoaderFields(key: ProjectKeyRecord, body: Record<string, unknown>): void {
+  if ("browserSdkVersion" in body) {
+    const version = body.browserSdkVersion;
+    if (typeof version !== "string" || !BROWSER_SDK_VERSIONS.includes(version)) {
+      fieldError("browserSdkVersion", `"${String(version)}" is not a valid choice.`);
+    }
+  }
+  const options = body.dynamicSdkLoaderOptions;
+  if (options !== undefined) {
+    if (typeof options !== "object" || options === null || Array.isArray(options)) {
+      fieldError("dynamicSdkLoaderOptions", "Expected a dictionary of items.");
+    }
+    for (const [name, value] of Object.entries(options)) {
+      if (name in LOADER_DEFAULTS && typeof value !== "boolean") {
+        fieldError("dynamicSdkLoaderOptions", `${name}: Must be a valid boolean.`);
+      }
+    }
+  }
+  if (typeof body.browserSdkVersion === "string") key.browserSdkVersion = body.browserSdkVersion;
+  for (const [name, value] of Object.entries((options ?? {}) as Record<string, boolean>)) {
+    if (name in LOADER_DEFAULTS) {
+      key.dynamicSdkLoaderOptions = { ...key.dynamicSdkLoaderOptions, [name]: value };
+    }
+  }
 }
 
 /** `{count, window}` with both null clearing the limit; Sentry's bounds otherwise. */
@@ -145,6 +174,7 @@ export function registerKeyRoutes(app: Hono, deps: RouteDeps): void {
         fieldError("isActive", "Must be a valid boolean.");
       }
       const rateLimit = "rateLimit" in body ? rateLimitOf(body.rateLimit) : key.rateLimit;
+      applyLoaderFields(key, body);
       if (name !== undefined) key.name = name;
       if (typeof body.isActive === "boolean") key.isActive = body.isActive;
       key.rateLimit = rateLimit;

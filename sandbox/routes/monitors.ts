@@ -15,6 +15,7 @@ import {
   type RouteDeps,
   timeWindow,
 } from "./http.js";
+import { ownerFilter } from "./owner-filter.js";
 import { serializeProjectForTeam } from "./serialize-orgs.js";
 
 function ownerJson(store: SandboxStore, owner: string | null): JsonObject | null {
@@ -125,7 +126,7 @@ export function registerMonitorRoutes(app: Hono, deps: RouteDeps): void {
     const projects = listParam(c, "project").filter((p) => p !== "-1");
     const projectIds = new Set(projects.map((p) => findProject(store, org, p).id));
     const envs = listParam(c, "environment");
-    const owner = c.req.query("owner");
+    const ownerOk = ownerFilter(store, org, listParam(c, "owner"));
     const query = (c.req.query("query") ?? "").trim().toLowerCase();
     const monitors = store.crons.monitors
       .filter(
@@ -133,7 +134,7 @@ export function registerMonitorRoutes(app: Hono, deps: RouteDeps): void {
           m.orgId === org.id &&
           (projectIds.size === 0 || projectIds.has(m.projectId)) &&
           (envs.length === 0 || m.environments.some((e) => envs.includes(e.name))) &&
-          (!owner || m.owner === owner) &&
+          ownerOk(m.owner) &&
           (!query || m.name.toLowerCase().includes(query) || m.slug.includes(query)),
       )
       .sort((a, b) => failing(a) - failing(b) || a.name.localeCompare(b.name));

@@ -78,6 +78,13 @@ export function registerReleaseRoutes(app: Hono, deps: RouteDeps): void {
   app.get("/api/0/organizations/:org/releases/:version/deploys/", (c) => {
     const org = findOrg(store, c.req.param("org"));
     const rel = findRelease(store, org, releaseParam(c));
+    // Deploys are per environment; a project filter only checks the release includes it.
+    for (const ref of [...listParam(c, "project"), ...listParam(c, "projectSlug")]) {
+      const project = store.projects.find(
+        (p) => p.orgId === org.id && (p.id === ref || p.slug === ref),
+      );
+      if (!project || !rel.projectIds.includes(project.id)) fail(404, NOT_FOUND);
+    }
     const deploys = [...rel.deploys].sort((a, b) => b.dateFinished.localeCompare(a.dateFinished));
     const page = paginate(c, deps, deploys);
     return c.json(page.map(serializeDeploy));

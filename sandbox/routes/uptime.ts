@@ -1,8 +1,10 @@
 /**
  * Routes (undocumented in the OpenAPI spec): uptime monitors. The org list
  * `/organizations/{org}/uptime/` and, per project, `/projects/{org}/{proj}/uptime/` (create) and
- * `/projects/{org}/{proj}/uptime/{id}/` (details, update, delete). Bodies are camelCase like
- * Sentry's serializer; headers and body are sent as stored (they may hold secrets).
+ * `/projects/{org}/{proj}/uptime/{id}/` (details, update, delete) and `.../{id}/checks/` (recent
+ * check results over `statsPeriod` or `start`/`end`, default 24h, newest first). The org list
+ * filters by `project`/`projectSlug`, `environment`, `owner` and `query`. Bodies are camelCase
+ * like Sentry's serializer; headers and body are sent as stored (they may hold secrets).
  */
 
 import type { Context, Hono } from "hono";
@@ -13,7 +15,8 @@ import type {
   SandboxStore,
   UptimeMonitorRecord,
 } from "../data/types.js";
-import { UPTIME_INTERVALS, UPTIME_METHODS, UPTIME_UP } from "../data/uptime.js";
+import { UPTIME_INTERVALS, UPTIME_METHODS, UPTIME_UP, uptimeChecks } from "../data/uptime.js";
+import { DAY } from "../data/util.js";
 import {
   fail,
   findOrg,
@@ -22,7 +25,9 @@ import {
   NOT_FOUND,
   paginate,
   type RouteDeps,
+  timeWindow,
 } from "./http.js";
+import { ownerFilter } from "./owner-filter.js";
 import {
   actorJson,
   fieldError,
@@ -54,7 +59,7 @@ export function serializeUptimeMonitor(store: SandboxStore, m: UptimeMonitorReco
     intervalSeconds: m.intervalSeconds,
     timeoutMs: m.timeoutMs,
     traceSampling: m.traceSampling,
-    responseCaptureEnabled: false,
+    responseCaptureEnabled: m.responseCaptureEnabled,
     assertion: null,
   };
 }
@@ -144,10 +149,11 @@ function parseFields(
       out.owner = `${actor.type}:${actor.id}`;
     }
   }
-  if ("traceSampling" in body) {
-    if (typeof body.traceSampling !== "boolean")
-      fieldError("traceSampling", "Must be a valid boolean.");
-    out.traceSampling = body.traceSampling;
+  for (const flag of ["traceSampling", "responseCaptureEnabled"] as const) {
+    if (!(flag in body)) continue;
+    const value = body[flag];
+    if (typeof value !== "boolean") fieldError(flag, "Must be a valid boolean.");
+    out[flag] = value;
   }
   if ("recoveryThreshold" in body)
     out.recoveryThreshold = intField(body, "recoveryThreshold", 1, 100);
@@ -174,6 +180,7 @@ export function registerUptimeRoutes(app: Hono, deps: RouteDeps): void {
     const ids = listParam(c, "project").filter((p) => p !== "-1");
     const slugs = listParam(c, "projectSlug");
     const envs = listParam(c, "environment");
+    const ownerOk = ownerFilter(store, org, listParam(c, "owner"));
     const query = (c.req.query("query") ?? "").toLowerCase().trim();
     const projectIds = new Set<string>();
     for (const ref of [...ids, ...slugs]) {
@@ -187,6 +194,7 @@ export function registerUptimeRoutes(app: Hono, deps: RouteDeps): void {
       .filter((m) => m.orgId === org.id)
       .filter((m) => projectIds.size === 0 || projectIds.has(m.projectId))
       .filter((m) => envs.length === 0 || (m.environment !== null && envs.includes(m.environment)))
+      .filter((m) => ownerOk(m.owner))
       .filter(
         (m) =>
           query === "" ||
@@ -222,6 +230,7 @@ export function registerUptimeRoutes(app: Hono, deps: RouteDeps): void {
         intervalSeconds: fields.intervalSeconds!,
         timeoutMs: fields.timeoutMs!,
         traceSampling: fields.traceSampling ?? false,
+        responseCaptureEnabled: fields.responseCaptureEnabled ?? false,
         recoveryThreshold: fields.recoveryThreshold ?? 1,
         downtimeThreshold: fields.downtimeThreshold ?? 3,
         dateCreated: store.now.toISOString(),
@@ -233,6 +242,17 @@ export function registerUptimeRoutes(app: Hono, deps: RouteDeps): void {
       return c.json(serializeUptimeMonitor(store, monitor), 201);
     }),
   );
+
+  // Undocumented: recent check results of one monitor, newest first.
+  app.get("/api/0/projects/:org/:project/uptime/:id/checks/", (c) => {
+    const { project } = scope(c);
+    const monitor = findMonitor(store, project, c.req.param("id"));
+    const window = timeWindow(c, store.now) ?? {
+      start: store.now.getTime() - DAY,
+      end: store.now.getTime(),
+    };
+    return c.json(paginate(c, deps, uptimeChecks(monitor, window)));
+  });
 
   app.get("/api/0/projects/:org/:project/uptime/:id/", (c) => {
     const { project } = scope(c);

@@ -77,7 +77,13 @@ export type Dashboard = z.output<typeof DashboardSchema>;
 export async function listDashboards(
   client: SentryClient,
   org: string,
-  options: { query?: string; cursor?: string; perPage?: number; signal?: AbortSignal } = {},
+  options: {
+    query?: string;
+    sort?: string;
+    cursor?: string;
+    perPage?: number;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<Page<DashboardListItem[]>> {
   const baseUrl = await client.regionFor(org, options.signal);
   return client.getPage(
@@ -86,7 +92,12 @@ export async function listDashboards(
     {
       baseUrl,
       signal: options.signal,
-      query: { query: options.query, cursor: options.cursor, per_page: options.perPage },
+      query: {
+        query: options.query,
+        sort: options.sort,
+        cursor: options.cursor,
+        per_page: options.perPage,
+      },
     },
   );
 }

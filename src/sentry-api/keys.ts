@@ -18,8 +18,19 @@ export const ClientKeySchema = z.object({
   rateLimit: z.object({ count: z.number().nullish(), window: z.number().nullish() }).nullish(),
   dsn: z.object({ public: str }).nullish(),
   dateCreated: str,
+  browserSdkVersion: str,
+  dynamicSdkLoaderOptions: z.record(z.string(), z.boolean().nullish()).nullish(),
 });
 export type ClientKey = z.output<typeof ClientKeySchema>;
+
+/** Fields of a key update (`PUT /projects/{org}/{project}/keys/{key_id}/`). */
+export interface ClientKeyUpdate {
+  name?: string;
+  isActive?: boolean;
+  rateLimit?: RateLimit;
+  browserSdkVersion?: string;
+  dynamicSdkLoaderOptions?: Record<string, boolean>;
+}
 
 export interface RateLimit {
   count: number | null;
@@ -73,7 +84,7 @@ export async function updateClientKey(
   org: string,
   project: string,
   keyId: string,
-  body: { name?: string; isActive?: boolean; rateLimit?: RateLimit },
+  body: ClientKeyUpdate,
   signal?: AbortSignal,
 ): Promise<ClientKey> {
   const baseUrl = await client.regionFor(org, signal);

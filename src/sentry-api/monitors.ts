@@ -115,6 +115,8 @@ export async function listCheckIns(
   options: {
     environments?: string[];
     statsPeriod?: string;
+    start?: string;
+    end?: string;
     perPage?: number;
     signal?: AbortSignal;
   } = {},
@@ -129,6 +131,8 @@ export async function listCheckIns(
       query: {
         environment: options.environments,
         statsPeriod: options.statsPeriod,
+        start: options.start,
+        end: options.end,
         per_page: options.perPage,
       },
     },

@@ -107,50 +107,66 @@ export async function listReleases(
   });
 }
 
-/** One release, with per-project session health and adoption when Sentry has them. */
+/** One release; with `health`, per-project session health and adoption when Sentry has them. */
 export async function getRelease(
   client: SentryClient,
   org: string,
   version: string,
-  options: { project?: string; signal?: AbortSignal } = {},
+  options: { project?: string; health?: boolean; signal?: AbortSignal } = {},
 ): Promise<Release> {
   const baseUrl = await client.regionFor(org, options.signal);
+  const health = options.health ?? true;
   return client.get(`/api/0/organizations/${enc(org)}/releases/${enc(version)}/`, ReleaseSchema, {
     baseUrl,
     signal: options.signal,
     query: {
-      health: 1,
-      adoptionStages: 1,
-      summaryStatsPeriod: "14d",
+      health: health ? 1 : undefined,
+      adoptionStages: health ? 1 : undefined,
+      summaryStatsPeriod: health ? "14d" : undefined,
       project: options.project,
     },
   });
 }
 
+/** The release's commits; with a project (slug or ID), only those of that project's repos. */
 export async function listReleaseCommits(
   client: SentryClient,
   org: string,
   version: string,
-  options: { perPage?: number; signal?: AbortSignal } = {},
+  options: { project?: string; perPage?: number; signal?: AbortSignal } = {},
 ): Promise<Page<Commit[]>> {
   const baseUrl = await client.regionFor(org, options.signal);
-  return client.getPage(
-    `/api/0/organizations/${enc(org)}/releases/${enc(version)}/commits/`,
-    z.array(CommitSchema),
-    { baseUrl, signal: options.signal, query: { per_page: options.perPage } },
-  );
+  const path = options.project
+    ? `/api/0/projects/${enc(org)}/${enc(options.project)}/releases/${enc(version)}/commits/`
+    : `/api/0/organizations/${enc(org)}/releases/${enc(version)}/commits/`;
+  return client.getPage(path, z.array(CommitSchema), {
+    baseUrl,
+    signal: options.signal,
+    query: { per_page: options.perPage },
+  });
 }
 
+/** The release's deploys; a project is sent as `project` (ID) or `projectSlug`. */
 export async function listReleaseDeploys(
   client: SentryClient,
   org: string,
   version: string,
-  options: { perPage?: number; signal?: AbortSignal } = {},
+  options: { project?: string; perPage?: number; signal?: AbortSignal } = {},
 ): Promise<Page<Deploy[]>> {
   const baseUrl = await client.regionFor(org, options.signal);
+  const ref = options.project;
+  const numeric = ref !== undefined && /^\d+$/.test(ref);
   return client.getPage(
     `/api/0/organizations/${enc(org)}/releases/${enc(version)}/deploys/`,
     z.array(DeploySchema),
-    { baseUrl, signal: options.signal, query: { per_page: options.perPage } },
+    {
+      baseUrl,
+      signal: options.signal,
+      query: {
+        project: numeric ? ref : undefined,
+        projectSlug: numeric ? undefined : ref,
+        per_page: options.perPage,
+      },
+    },
   );
 }

@@ -27,6 +27,7 @@ export const UptimeMonitorSchema = z.object({
   intervalSeconds: z.number().nullish(),
   timeoutMs: z.number().nullish(),
   traceSampling: z.boolean().nullish(),
+  responseCaptureEnabled: z.boolean().nullish(),
   recoveryThreshold: z.number().nullish(),
   downtimeThreshold: z.number().nullish(),
 });
@@ -41,10 +42,11 @@ export interface UptimeMonitorFields {
   body?: string | null;
   intervalSeconds?: number;
   timeoutMs?: number;
-  environment?: string;
+  environment?: string | null;
   status?: "active" | "disabled";
   owner?: string | null;
   traceSampling?: boolean;
+  responseCaptureEnabled?: boolean;
   recoveryThreshold?: number;
   downtimeThreshold?: number;
 }
@@ -55,6 +57,7 @@ export async function listUptimeMonitors(
   options: {
     projectSlug?: string;
     environment?: string;
+    owner?: string;
     query?: string;
     cursor?: string;
     perPage?: number;
@@ -67,6 +70,7 @@ export async function listUptimeMonitors(
     query: {
       projectSlug: options.projectSlug,
       environment: options.environment,
+      owner: options.owner,
       query: options.query,
       cursor: options.cursor,
       per_page: options.perPage,
@@ -87,6 +91,47 @@ export async function getUptimeMonitor(
 ): Promise<UptimeMonitor> {
   const baseUrl = await client.regionFor(org, signal);
   return client.get(monitorPath(org, project, id), UptimeMonitorSchema, { baseUrl, signal });
+}
+
+/** One check result (undocumented endpoint; shape from Sentry's serializer). */
+export const UptimeCheckSchema = z.object({
+  timestamp: str,
+  scheduledCheckTime: str,
+  checkStatus: str,
+  checkStatusReason: str,
+  httpStatusCode: z.number().nullish(),
+  durationMs: z.number().nullish(),
+  environment: str,
+  regionName: str,
+  region: str,
+});
+export type UptimeCheck = z.output<typeof UptimeCheckSchema>;
+
+/** Recent checks, newest first, over `statsPeriod` or `start`..`end`. */
+export async function listUptimeChecks(
+  client: SentryClient,
+  org: string,
+  project: string,
+  id: string,
+  options: {
+    statsPeriod?: string;
+    start?: string;
+    end?: string;
+    perPage?: number;
+    signal?: AbortSignal;
+  },
+): Promise<UptimeCheck[]> {
+  const baseUrl = await client.regionFor(org, options.signal);
+  return client.get(`${monitorPath(org, project, id)}checks/`, z.array(UptimeCheckSchema), {
+    baseUrl,
+    signal: options.signal,
+    query: {
+      statsPeriod: options.statsPeriod,
+      start: options.start,
+      end: options.end,
+      per_page: options.perPage,
+    },
+  });
 }
 
 export async function createUptimeMonitor(

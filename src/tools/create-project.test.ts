@@ -35,6 +35,7 @@ describe("create_project", () => {
             "platform",
           ],
         },
+        "repository": null,
         "url": "https://sentry.example/settings/acme/projects/billing-worker/",
       }
     `);
@@ -48,6 +49,46 @@ describe("create_project", () => {
       projectSlug: "billing-worker",
     })) as { keys: Array<{ dsn: string }> };
     expect(keys.keys.map((k) => k.dsn)).toEqual([(out as { dsn: string }).dsn]);
+  });
+
+  it("links a connected repository given by name, with a root code mapping", async () => {
+    const rec = recordingFetch();
+    const tools = toolCaller(sandbox, { fetch: rec.fetch });
+    const out = (await tools.structured("create_project", {
+      organizationSlug: "acme",
+      teamSlug: "platform",
+      name: "Ledger",
+      repository: "payments-service",
+    })) as { repository: unknown; project: { slug: string } };
+    expect(out.repository).toEqual({ name: "acme-corp/payments-service", linked: true });
+    const repoSearch = rec.sent.find((r) => r.path === "/api/0/organizations/acme/repos/");
+    expect(new URLSearchParams(repoSearch?.query).get("query")).toBe("payments-service");
+    expect(rec.writes().map((w) => [w.path, w.body])).toEqual([
+      ["/api/0/teams/acme/platform/projects/", { name: "Ledger" }],
+      [
+        "/api/0/organizations/acme/code-mappings/bulk/",
+        {
+          project: "ledger",
+          repository: "acme-corp/payments-service",
+          provider: "github",
+          mappings: [{ stackRoot: "", sourceRoot: "" }],
+        },
+      ],
+    ]);
+    expect(sandbox.store.projects.find((p) => p.slug === "ledger")?.codeMappings).toEqual([
+      { repositoryId: "4500204", stackRoot: "", sourceRoot: "" },
+    ]);
+    const before = rec.writes().length;
+    const unknown = await tools.call("create_project", {
+      organizationSlug: "acme",
+      teamSlug: "platform",
+      name: "Nope",
+      repository: "acme-corp/nope",
+    });
+    expect(textOf(unknown)).toBe(
+      'Input error: No connected repository "acme-corp/nope" in acme; connect it through a source code integration first.',
+    );
+    expect(rec.writes()).toHaveLength(before);
   });
 
   it("turns 409 (slug taken), 400 (platform) and 404 (team) into fixes", async () => {

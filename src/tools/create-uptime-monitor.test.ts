@@ -52,6 +52,7 @@ describe("create_uptime_monitor", () => {
           },
           "project": "backend",
           "recoveryThreshold": 1,
+          "responseCaptureEnabled": false,
           "status": "active",
           "target": "https://api.acme.example/v1/health",
           "timeoutMs": 5000,
@@ -81,6 +82,49 @@ describe("create_uptime_monitor", () => {
     expect(listed.monitors.map((m) => m.name)).toContain("Public API");
   });
 
+  it("takes the incumbent's fields: team:ID owner, responseCaptureEnabled, method, body, thresholds", async () => {
+    const rec = recordingFetch();
+    const tools = toolCaller(sandbox, { fetch: rec.fetch });
+    const out = (await tools.structured("create_uptime_monitor", {
+      organizationSlug: "acme",
+      projectSlug: "backend",
+      name: "Webhook probe",
+      url: "https://hooks.acme.example/ping",
+      intervalSeconds: 600,
+      method: "POST",
+      body: "{}",
+      owner: "team:4500101",
+      status: "disabled",
+      traceSampling: true,
+      responseCaptureEnabled: true,
+      recoveryThreshold: 2,
+      downtimeThreshold: 5,
+    })) as { monitor: Record<string, unknown> };
+    expect(rec.writes().map((w) => w.body)).toEqual([
+      {
+        name: "Webhook probe",
+        url: "https://hooks.acme.example/ping",
+        intervalSeconds: 600,
+        timeoutMs: 5000,
+        method: "POST",
+        body: "{}",
+        owner: "team:4500101",
+        status: "disabled",
+        traceSampling: true,
+        responseCaptureEnabled: true,
+        recoveryThreshold: 2,
+        downtimeThreshold: 5,
+      },
+    ]);
+    expect(out.monitor).toMatchObject({
+      responseCaptureEnabled: true,
+      method: "POST",
+      hasBody: true,
+      status: "disabled",
+      owner: { type: "team", id: "4500101" },
+    });
+  });
+
   it("validates interval, timeout and URL locally; maps Sentry's 400 and 403", async () => {
     const tools = toolCaller(sandbox);
     const base = {
@@ -92,13 +136,15 @@ describe("create_uptime_monitor", () => {
     };
     expect(
       textOf(await tools.call("create_uptime_monitor", { ...base, intervalSeconds: 45 })),
-    ).toMatch(/^Input error: Invalid arguments for create_uptime_monitor: intervalSeconds/);
+    ).toMatch(
+      /^Input error: Invalid arguments for create_uptime_monitor: intervalSeconds: must be one of 60, 300, 600, 1200, 1800, 3600/,
+    );
     expect(
       textOf(await tools.call("create_uptime_monitor", { ...base, timeoutMs: 90_000 })),
     ).toMatch(/timeoutMs/);
     expect(
       textOf(await tools.call("create_uptime_monitor", { ...base, url: "ftp://x.example/" })),
-    ).toMatch(/url: must be an http or https URL/);
+    ).toMatch(/Sentry rejected .*`url`: Enter a valid URL/);
     const upstream = await toolCaller(sandbox, {
       fetch: failingFetch((m) => m === "POST", 400, { url: ["A monitor for this URL exists."] }),
     }).call("create_uptime_monitor", base);

@@ -36,6 +36,7 @@ export default defineTool({
     owner: f.owner.optional(),
     status: f.status.optional(),
     traceSampling: f.traceSampling.optional(),
+    responseCaptureEnabled: f.responseCaptureEnabled.optional(),
     recoveryThreshold: f.recoveryThreshold.optional(),
     downtimeThreshold: f.downtimeThreshold.optional(),
   },
@@ -61,6 +62,7 @@ export default defineTool({
       owner,
       status: params.status,
       traceSampling: params.traceSampling,
+      responseCaptureEnabled: params.responseCaptureEnabled,
       recoveryThreshold: params.recoveryThreshold,
       downtimeThreshold: params.downtimeThreshold,
     };

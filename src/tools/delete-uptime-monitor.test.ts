@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const json = (value: unknown) => JSON.parse(stable(JSON.stringify(value), sandbox));
-const args = { organizationSlug: "acme", projectSlug: "backend", monitorId: "7300103" };
+const args = { organizationSlug: "acme", projectSlug: "backend", uptimeMonitorId: "7300103" };
 
 describe("delete_uptime_monitor", () => {
   it("deletes a monitor and answers what it was; it is gone for the next read", async () => {
@@ -38,6 +38,7 @@ describe("delete_uptime_monitor", () => {
           },
           "project": "backend",
           "recoveryThreshold": 1,
+          "responseCaptureEnabled": false,
           "status": "disabled",
           "target": "https://api.staging.acme.example/v1/status",
           "timeoutMs": 5000,
@@ -67,7 +68,11 @@ describe("delete_uptime_monitor", () => {
   });
 
   it("is refused with a read-only token and the monitor stays", async () => {
-    const target = { organizationSlug: "acme", projectSlug: "frontend", monitorId: "7300102" };
+    const target = {
+      organizationSlug: "acme",
+      projectSlug: "frontend",
+      uptimeMonitorId: "7300102",
+    };
     const denied = await toolCaller(sandbox, { fetch: readOnlyTokenFetch }).call(
       "delete_uptime_monitor",
       target,

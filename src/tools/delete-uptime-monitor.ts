@@ -23,7 +23,7 @@ export default defineTool({
   title: "Delete Uptime Monitor",
   description:
     "Delete an uptime check for good: checking stops and its configuration is gone. To pause instead, use update_uptime_monitor with status disabled.",
-  inputSchema: { organizationSlug, projectSlug, monitorId: monitorIdParam },
+  inputSchema: { organizationSlug, projectSlug, uptimeMonitorId: monitorIdParam },
   outputSchema: output,
   annotations: {
     readOnlyHint: false,
@@ -39,12 +39,12 @@ export default defineTool({
       ctx.client,
       org,
       params.projectSlug,
-      params.monitorId,
+      params.uptimeMonitorId,
       ctx.signal,
     ).catch((error) => {
       if (error instanceof ApiError && error.status === 404) {
         throw new UserInputError(
-          `No uptime monitor ${params.monitorId} in project ${params.projectSlug} (wrong ID, or already deleted); find_uptime_monitors lists them.`,
+          `No uptime monitor ${params.uptimeMonitorId} in project ${params.projectSlug} (wrong ID, or already deleted); find_uptime_monitors lists them.`,
         );
       }
       throw error;
@@ -52,17 +52,24 @@ export default defineTool({
     const before = uptimeMonitorView(ctx.client, org, current, params.projectSlug);
     await guardWrite(
       {
-        action: `delete uptime monitor ${params.monitorId}`,
+        action: `delete uptime monitor ${params.uptimeMonitorId}`,
         scope: "project:write",
         skill: "project-management",
       },
-      () => deleteUptimeMonitor(ctx.client, org, params.projectSlug, params.monitorId, ctx.signal),
+      () =>
+        deleteUptimeMonitor(
+          ctx.client,
+          org,
+          params.projectSlug,
+          params.uptimeMonitorId,
+          ctx.signal,
+        ),
     );
     return structuredResult({
       organization: org,
       project: params.projectSlug,
       changed: true,
-      summary: `Deleted uptime monitor ${before.name ?? params.monitorId} (${before.target ?? "no URL"}) from ${params.projectSlug}.`,
+      summary: `Deleted uptime monitor ${before.name ?? params.uptimeMonitorId} (${before.target ?? "no URL"}) from ${params.projectSlug}.`,
       deleted: before,
     });
   },

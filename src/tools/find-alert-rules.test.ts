@@ -68,7 +68,7 @@ describe("find_alert_rules", () => {
 
       ## Response Notes
 
-      - Use \`get_alert_rule\` with \`kind\` and the numeric rule ID for full details."
+      - \`get_alert_rule\` with \`ruleIdOrName\` (and \`kind\`) shows full details."
     `);
     // No internal component ids, raw JSON or placeholders.
     expect(text).not.toMatch(/99\d{4}|conditionResult|targetIdentifier|null|undefined|\{"/);
@@ -84,6 +84,10 @@ describe("find_alert_rules", () => {
     expect(text).toContain("High priority on anomalies");
     expect(text).not.toContain("## Issue Alerts");
     expect(text).not.toContain("Checkout error spike");
+    const all = await tools.text("find_alert_rules", { organizationSlug: "acme", kind: "all" });
+    expect(all).toBe(await tools.text("find_alert_rules", { organizationSlug: "acme" }));
+    expect(all).toContain("## Issue Alerts");
+    expect(all).toContain("## Metric Alerts");
   });
 
   it("pages with a cursor per kind", async () => {
@@ -142,7 +146,7 @@ describe("find_alert_rules", () => {
 
       ## Response Notes
 
-      - Use \`get_alert_rule\` with \`kind\` and the numeric rule ID for full details."
+      - \`get_alert_rule\` with \`ruleIdOrName\` (and \`kind\`) shows full details."
     `);
   });
 

@@ -20,8 +20,9 @@ import { formatLegacyIssueRule, formatWorkflowEntry } from "./support/workflow-f
 import type { ToolContext } from "./types.js";
 
 export const alertKind = z
-  .enum(["issue", "metric"])
-  .describe("issue: alerts on issues (new, regressed, frequent...); metric: metric thresholds");
+  .enum(["all", "issue", "metric"])
+  .default("all")
+  .describe("issue: alerts on issues (new, regressed...); metric: metric thresholds; all: both");
 
 interface Section {
   lines: string[];
@@ -31,7 +32,7 @@ interface Section {
 
 interface Params {
   organizationSlug: string;
-  kind?: "issue" | "metric";
+  kind: "all" | "issue" | "metric";
   projectSlug?: string;
   query?: string;
   cursor?: string;
@@ -133,7 +134,7 @@ export default defineTool({
     "List alert rules: issue alerts (conditions, filters, who gets notified) and metric alerts (query and thresholds). Filter by kind, project or name.",
   inputSchema: {
     organizationSlug,
-    kind: alertKind.optional().describe("issue or metric; both when omitted"),
+    kind: alertKind,
     projectSlug: projectSlug.optional().describe("Only rules of this project"),
     query: query.describe("Filter by rule name"),
     cursor,
@@ -143,7 +144,7 @@ export default defineTool({
   skills: ["inspect", "triage"],
   requiredScopes: ["org:read", "project:read"],
   async handler(params, ctx) {
-    if (params.cursor && !params.kind) {
+    if (params.cursor && params.kind === "all") {
       throw new UserInputError(
         'A cursor belongs to one kind of rule: pass kind ("issue" or "metric") with it.',
       );
@@ -167,7 +168,7 @@ export default defineTool({
     }
     const notes: string[] = [];
     if (result.issue.count || result.metric.count)
-      notes.push("- Use `get_alert_rule` with `kind` and the numeric rule ID for full details.");
+      notes.push("- `get_alert_rule` with `ruleIdOrName` (and `kind`) shows full details.");
     if (result.issue.nextCursor)
       notes.push(
         `- More issue alerts: pass \`kind: "issue"\` and \`cursor: "${result.issue.nextCursor}"\` with the same scope.`,

@@ -11,6 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+/** The query string of the latest dashboard list request. */
+const lastQuery = () =>
+  Object.fromEntries(
+    new URLSearchParams(
+      sandbox.requests.findLast((r) => r.path.endsWith("/dashboards/"))?.query ?? "",
+    ),
+  );
+
 describe("find_dashboards", () => {
   it("lists dashboards with their widget kinds and projects", async () => {
     const text = await tools.text("find_dashboards", { organizationSlug: "acme" });
@@ -34,18 +42,38 @@ describe("find_dashboards", () => {
 
       ## Response Notes
 
-      - Widgets and their queries: \`get_dashboard_details(organizationSlug="acme", dashboardId="5101")\` via \`execute_sentry_tool\`."
+      - Widgets and their queries: \`get_dashboard_details(organizationSlug="acme", dashboardIdOrTitle="5101")\` via \`execute_sentry_tool\`."
     `);
     expect(text).not.toMatch(/4500011|widgetDisplay|null|undefined/);
   });
 
-  it("filters by title, pages, and says when nothing matches", async () => {
-    const text = await tools.text("find_dashboards", { organizationSlug: "acme", query: "web" });
+  it("filters by title, sorts, pages, and says when nothing matches", async () => {
+    const text = await tools.text("find_dashboards", {
+      organizationSlug: "acme",
+      titleQuery: "web",
+    });
+    expect(lastQuery()).toMatchObject({ query: "web", sort: "title", per_page: "25" });
     expect(text).toContain("### Frontend web vitals");
     expect(text).not.toContain("Backend health");
     const first = await tools.text("find_dashboards", { organizationSlug: "acme", limit: 1 });
     expect(first).toContain('cursor: "0:1:0"');
-    const none = await tools.text("find_dashboards", { organizationSlug: "acme", query: "zzz" });
+    const titles = async (sort: string) =>
+      [
+        ...(await tools.text("find_dashboards", { organizationSlug: "acme", sort })).matchAll(
+          /^### (.+)$/gm,
+        ),
+      ].map((m) => m[1]);
+    expect(await titles("-title")).toEqual([
+      "Payments operations",
+      "Frontend web vitals",
+      "Backend health",
+    ]);
+    expect(lastQuery().sort).toBe("-title");
+    expect(await titles("-dateCreated")).toEqual([...(await titles("dateCreated"))].reverse());
+    const none = await tools.text("find_dashboards", {
+      organizationSlug: "acme",
+      titleQuery: "zzz",
+    });
     expect(none).toBe("# Dashboards in **`acme`**\n\nNo dashboards match this title.");
   });
 

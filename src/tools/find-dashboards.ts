@@ -22,7 +22,11 @@ export default defineTool({
   description: "List an organization's custom dashboards with their widget types and projects.",
   inputSchema: {
     organizationSlug,
-    query: query.describe("Filter by dashboard title"),
+    titleQuery: query.describe("Title contains this"),
+    sort: z
+      .enum(["title", "-title", "dateCreated", "-dateCreated"])
+      .default("title")
+      .describe("Order; - for descending"),
     cursor,
     limit: z.number().int().min(1).max(100).default(25).describe("Dashboards per page (1-100)"),
   },
@@ -34,14 +38,15 @@ export default defineTool({
   async handler(params, ctx) {
     const org = params.organizationSlug;
     const page = await listDashboards(ctx.client, org, {
-      query: params.query,
+      query: params.titleQuery,
+      sort: params.sort,
       cursor: params.cursor,
       perPage: params.limit,
       signal: ctx.signal,
     });
     const lines = [`# Dashboards in **${inlineCode(org)}**`, ""];
     if (page.data.length === 0) {
-      lines.push(params.query ? "No dashboards match this title." : "No custom dashboards.");
+      lines.push(params.titleQuery ? "No dashboards match this title." : "No custom dashboards.");
       return lines.join("\n");
     }
     const dir = await loadDirectory(ctx, org, {
@@ -73,10 +78,12 @@ export default defineTool({
     }
     const notes = hintLine(ctx, "Widgets and their queries", "get_dashboard_details", {
       organizationSlug: org,
-      dashboardId: page.data[0].id,
+      dashboardIdOrTitle: page.data[0].id,
     });
     if (page.nextCursor)
-      notes.push(`- More dashboards: pass \`cursor: "${page.nextCursor}"\` with the same query.`);
+      notes.push(
+        `- More dashboards: pass \`cursor: "${page.nextCursor}"\` with the same titleQuery and sort.`,
+      );
     if (notes.length) lines.push("## Response Notes", "", ...notes);
     return lines.join("\n").trimEnd();
   },

@@ -70,6 +70,22 @@ describe("find_monitors", () => {
     expect(staging).not.toContain("`production`");
   });
 
+  it("filters by owner as Sentry's owner parameter", async () => {
+    const titles = async (owner: string) => {
+      const text = await tools.text("find_monitors", { organizationSlug: "acme", owner });
+      const sent = sandbox.requests.findLast((r) => r.path.endsWith("/acme/monitors/"));
+      expect(new URLSearchParams(sent?.query).getAll("owner")).toEqual([owner]);
+      return [...text.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
+    };
+    expect(await titles("team:4500101")).toEqual([
+      "Nightly ledger reconcile",
+      "Merchant payout batch",
+    ]);
+    expect(await titles("user:100005")).toEqual(["Hourly cache warm-up"]);
+    expect(await titles("myteams")).toEqual(await titles("team:4500101"));
+    expect(await titles("unassigned")).toEqual([]);
+  });
+
   it("pages with a cursor and says when nothing matches", async () => {
     const first = await tools.text("find_monitors", { organizationSlug: "acme", limit: 1 });
     expect(first).toContain('cursor: "0:1:0"');

@@ -3,7 +3,7 @@ import { inlineCode } from "../format/markdown.js";
 import { listMonitors } from "../sentry-api/monitors.js";
 import { defineTool } from "./define.js";
 import { monitorEntry } from "./support/monitor-format.js";
-import { cursor, organizationSlug, projectSlug, query } from "./support/params.js";
+import { cursor, monitorOwner, organizationSlug, projectSlug, query } from "./support/params.js";
 import { hintLine } from "./support/tool-hint.js";
 
 export function monitorUrl(
@@ -28,6 +28,7 @@ export default defineTool({
     projectSlug: projectSlug.optional().describe("Only monitors of this project"),
     query: query.describe("Filter by monitor name or slug"),
     environment: z.string().trim().min(1).max(64).optional().describe("e.g. production"),
+    owner: monitorOwner,
     cursor,
     limit: z.number().int().min(1).max(100).default(25).describe("Monitors per page (1-100)"),
   },
@@ -40,6 +41,7 @@ export default defineTool({
       query: params.query,
       projects: params.projectSlug ? [params.projectSlug] : undefined,
       environments: params.environment ? [params.environment] : undefined,
+      owner: params.owner,
       cursor: params.cursor,
       perPage: params.limit,
       signal: ctx.signal,

@@ -37,7 +37,7 @@ describe("find_releases", () => {
 
       ## Response Notes
 
-      - \`get_release_details\` with a version shows commits, deploys, new issues and health.
+      - \`get_release_details\` with \`releaseVersion\` shows commits, deploys, new issues and health.
       - More releases: pass \`cursor: "0:5:0"\` with the same filters."
     `);
   });

@@ -57,7 +57,7 @@ export default defineTool({
     const notes: string[] = [];
     if (ctx.canCall("get_release_details"))
       notes.push(
-        "- `get_release_details` with a version shows commits, deploys, new issues and health.",
+        "- `get_release_details` with `releaseVersion` shows commits, deploys, new issues and health.",
       );
     if (page.nextCursor)
       notes.push(`- More releases: pass \`cursor: "${page.nextCursor}"\` with the same filters.`);

@@ -38,6 +38,7 @@ describe("find_uptime_monitors", () => {
             },
             "project": "payments",
             "recoveryThreshold": 1,
+            "responseCaptureEnabled": false,
             "status": "active",
             "target": "https://pay.acme.example/healthz",
             "timeoutMs": 10000,
@@ -63,6 +64,7 @@ describe("find_uptime_monitors", () => {
             },
             "project": "backend",
             "recoveryThreshold": 1,
+            "responseCaptureEnabled": false,
             "status": "disabled",
             "target": "https://api.staging.acme.example/v1/status",
             "timeoutMs": 5000,
@@ -86,6 +88,7 @@ describe("find_uptime_monitors", () => {
             },
             "project": "frontend",
             "recoveryThreshold": 1,
+            "responseCaptureEnabled": false,
             "status": "active",
             "target": "https://app.acme.example/",
             "timeoutMs": 5000,
@@ -121,5 +124,27 @@ describe("find_uptime_monitors", () => {
       constraints: { organizationSlug: "acme", projectSlug: "frontend" },
     });
     expect(await names({}, pinned)).toEqual(["Web app home"]);
+  });
+
+  it("filters by owner and pages with limit, as Sentry's owner and per_page", async () => {
+    const tools = toolCaller(sandbox);
+    const call = (args: Record<string, unknown>) =>
+      tools.structured("find_uptime_monitors", { organizationSlug: "acme", ...args }) as Promise<{
+        monitors: Array<{ name: string }>;
+        nextCursor: string | null;
+      }>;
+    const sent = () =>
+      Object.fromEntries(new URLSearchParams(sandbox.requests.at(-1)?.query ?? ""));
+    const mine = await call({ owner: "myteams" });
+    expect(sent()).toMatchObject({ owner: "myteams", per_page: "25" });
+    expect(mine.monitors.map((m) => m.name)).toEqual(["Payments API health", "Web app home"]);
+    expect((await call({ owner: "user:100002" })).monitors.map((m) => m.name)).toEqual([
+      "Status probe (staging)",
+    ]);
+    expect((await call({ owner: "unassigned" })).monitors).toEqual([]);
+    const first = await call({ limit: 1 });
+    expect(sent()).toMatchObject({ per_page: "1" });
+    expect(first.monitors).toHaveLength(1);
+    expect(first.nextCursor).toBe("0:1:0");
   });
 });

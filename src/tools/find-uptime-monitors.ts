@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listUptimeMonitors } from "../sentry-api/uptime.js";
 import { defineTool, structuredResult } from "./define.js";
-import { cursor, organizationSlug, projectSlug, query } from "./support/params.js";
+import { cursor, monitorOwner, organizationSlug, projectSlug, query } from "./support/params.js";
 import { uptimeMonitorSchema, uptimeMonitorView } from "./support/uptime-monitors.js";
 
 const output = z.object({
@@ -19,8 +19,10 @@ export default defineTool({
     organizationSlug,
     projectSlug: projectSlug.optional().describe("Only this project's monitors"),
     environment: z.string().trim().min(1).max(64).optional().describe("Only this environment"),
+    owner: monitorOwner,
     query: query.describe("Filter by name or URL"),
     cursor,
+    limit: z.number().int().min(1).max(100).default(25).describe("Monitors per page (1-100)"),
   },
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
@@ -31,8 +33,10 @@ export default defineTool({
     const page = await listUptimeMonitors(ctx.client, org, {
       projectSlug: params.projectSlug,
       environment: params.environment,
+      owner: params.owner,
       query: params.query,
       cursor: params.cursor,
+      perPage: params.limit,
       signal: ctx.signal,
     });
     return structuredResult({

@@ -16,7 +16,7 @@ describe("get_alert_rule", () => {
     const text = await tools.text("get_alert_rule", {
       organizationSlug: "acme",
       kind: "issue",
-      ruleId: "81004",
+      ruleIdOrName: "81004",
     });
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Issue Alert in **\`acme\`**
@@ -62,7 +62,7 @@ describe("get_alert_rule", () => {
     const text = await tools.text("get_alert_rule", {
       organizationSlug: "acme",
       kind: "metric",
-      ruleId: "70012",
+      ruleIdOrName: "70012",
     });
     expect(text).toContain("# Metric Alert in **`acme`**");
     expect(text).toContain("- High priority when above `500`");
@@ -73,7 +73,7 @@ describe("get_alert_rule", () => {
     const issue = await tools.text("get_alert_rule", {
       organizationSlug: "globex",
       kind: "issue",
-      ruleId: "3101",
+      ruleIdOrName: "3101",
       projectSlug: "storefront",
     });
     expect(stable(issue, sandbox)).toMatchInlineSnapshot(`
@@ -111,7 +111,7 @@ describe("get_alert_rule", () => {
     const metric = await tools.text("get_alert_rule", {
       organizationSlug: "globex",
       kind: "metric",
-      ruleId: "5601",
+      ruleIdOrName: "5601",
     });
     expect(stable(metric, sandbox)).toMatchInlineSnapshot(`
       "# Metric Alert in **\`globex\`**
@@ -152,7 +152,7 @@ describe("get_alert_rule", () => {
     const result = await tools.call("get_alert_rule", {
       organizationSlug: "globex",
       kind: "issue",
-      ruleId: "3101",
+      ruleIdOrName: "3101",
     });
     expect(result.isError).toBe(true);
     expect(result.content[0]).toMatchObject({ text: expect.stringMatching(/pass projectSlug/) });
@@ -162,29 +162,76 @@ describe("get_alert_rule", () => {
     const result = await tools.call("get_alert_rule", {
       organizationSlug: "acme",
       kind: "metric",
-      ruleId: "70001",
+      ruleIdOrName: "70001",
     });
     expect(result.content[0]).toMatchObject({
       text: "Input error: Monitor 70001 is not a metric monitor (it is an error monitor).",
     });
   });
 
+  it("finds a rule by exact name or by ID in both kinds when kind is omitted", async () => {
+    const before = sandbox.requests.length;
+    const byName = await tools.text("get_alert_rule", {
+      organizationSlug: "acme",
+      ruleIdOrName: "mobile crash spike to discord",
+    });
+    expect(byName).toContain("# Issue Alert in **`acme`**");
+    expect(byName).toContain("**ID**: 81004");
+    const sent = sandbox.requests.slice(before);
+    const workflowSearch = sent.find(
+      (r) => r.path.endsWith("/acme/workflows/") && r.query.includes("query="),
+    );
+    expect(new URLSearchParams(workflowSearch?.query).get("query")).toBe(
+      "mobile crash spike to discord",
+    );
+    const detectorSearch = sent.find(
+      (r) => r.path.endsWith("/acme/detectors/") && r.query.includes("query="),
+    );
+    expect(new URLSearchParams(detectorSearch?.query).get("query")).toBe(
+      "type:metric_issue mobile crash spike to discord",
+    );
+    const metricByName = await tools.text("get_alert_rule", {
+      organizationSlug: "acme",
+      kind: "all",
+      ruleIdOrName: "Checkout error spike",
+    });
+    expect(metricByName).toContain("# Metric Alert in **`acme`**");
+    const metricById = await tools.text("get_alert_rule", {
+      organizationSlug: "acme",
+      ruleIdOrName: "70012",
+    });
+    expect(metricById).toBe(metricByName);
+    const issueById = await tools.text("get_alert_rule", {
+      organizationSlug: "acme",
+      ruleIdOrName: "81004",
+    });
+    expect(issueById).toBe(byName);
+    const legacyByName = await tools.text("get_alert_rule", {
+      organizationSlug: "globex",
+      ruleIdOrName: "Storefront checkout p95 latency",
+    });
+    expect(legacyByName).toContain("**ID**: 5601");
+  });
+
   it("rejects bad input and reports unknown rules", async () => {
-    const bad = await tools.call("get_alert_rule", {
+    const noName = await tools.call("get_alert_rule", {
       organizationSlug: "acme",
       kind: "issue",
-      ruleId: "rule-1",
+      ruleIdOrName: "rule-1",
     });
-    expect(bad.content[0]).toMatchObject({ text: expect.stringMatching(/numeric rule ID/) });
-    const missingKind = await tools.call("get_alert_rule", {
+    expect(noName.content[0]).toMatchObject({
+      text: 'Input error: No alert rule has the ID or name "rule-1". find_alert_rules lists them.',
+    });
+    const badKind = await tools.call("get_alert_rule", {
       organizationSlug: "acme",
-      ruleId: "1",
+      kind: "uptime",
+      ruleIdOrName: "1",
     });
-    expect(missingKind.content[0]).toMatchObject({ text: expect.stringMatching(/kind/) });
+    expect(badKind.content[0]).toMatchObject({ text: expect.stringMatching(/kind/) });
     const unknown = await tools.call("get_alert_rule", {
       organizationSlug: "acme",
       kind: "issue",
-      ruleId: "12345",
+      ruleIdOrName: "12345",
     });
     expect(unknown.content[0]).toMatchObject({ text: expect.stringMatching(/^Not found/) });
   });
@@ -193,7 +240,7 @@ describe("get_alert_rule", () => {
     const pinned = toolCaller(sandbox, {
       constraints: { organizationSlug: "acme", projectSlug: "frontend" },
     });
-    const result = await pinned.call("get_alert_rule", { kind: "issue", ruleId: "81001" });
+    const result = await pinned.call("get_alert_rule", { kind: "issue", ruleIdOrName: "81001" });
     expect(result.content[0]).toMatchObject({
       text: expect.stringMatching(/limited to project "frontend"/),
     });
@@ -209,7 +256,7 @@ describe("get_alert_rule", () => {
     const result = await broken.call("get_alert_rule", {
       organizationSlug: "acme",
       kind: "issue",
-      ruleId: "81001",
+      ruleIdOrName: "81001",
     });
     expect(result.content[0]).toMatchObject({
       text: expect.stringMatching(/^Sentry error: .*500/),

@@ -14,6 +14,7 @@ import {
   legacyMetricRuleUrl,
   workflowUrl,
 } from "./support/alert-load.js";
+import { resolveRuleRef } from "./support/alert-rule-ref.js";
 import { formatLegacyMetricRule } from "./support/detector-format.js";
 import { loadMetricMonitor } from "./support/metric-monitor.js";
 import { loadDirectory } from "./support/org-directory.js";
@@ -93,15 +94,16 @@ export default defineTool({
   name: "get_alert_rule",
   title: "Get Alert Rule",
   description:
-    "Full details of one alert rule: triggers, filters, thresholds, actions and notification targets. Pass kind and the numeric rule ID from find_alert_rules.",
+    "Full details of one alert rule: triggers, filters, thresholds, actions and notification targets. Pass the rule ID from find_alert_rules or its exact name.",
   inputSchema: {
     organizationSlug,
     kind: alertKind,
-    ruleId: z
+    ruleIdOrName: z
       .string()
       .trim()
-      .regex(/^\d+$/, "must be a numeric rule ID")
-      .describe("Numeric rule ID (find_alert_rules lists them)"),
+      .min(1)
+      .max(256)
+      .describe("Rule ID (find_alert_rules lists them) or exact name"),
     projectSlug: projectSlug
       .optional()
       .describe("Project of an issue alert rule (needed on older self-hosted Sentry)"),
@@ -111,14 +113,21 @@ export default defineTool({
   requiredScopes: ["org:read", "project:read"],
   async handler(params, ctx) {
     const org = params.organizationSlug;
+    const { kind, id } = await resolveRuleRef(
+      ctx,
+      org,
+      params.kind,
+      params.ruleIdOrName,
+      params.projectSlug,
+    );
     let body: string[];
     try {
-      body = await current(org, params.kind, params.ruleId, ctx);
+      body = await current(org, kind, id, ctx);
     } catch (error) {
       if (!isNotFound(error) || !(await lacksWorkflowApi(ctx.client, org, ctx.signal))) throw error;
-      body = await legacy(org, params.kind, params.ruleId, params.projectSlug, ctx);
+      body = await legacy(org, kind, id, params.projectSlug, ctx);
     }
-    const title = params.kind === "issue" ? "Issue Alert" : "Metric Alert";
+    const title = kind === "issue" ? "Issue Alert" : "Metric Alert";
     const lines = [
       `# ${title} in **${inlineCode(org)}**`,
       "",

@@ -15,7 +15,7 @@ describe("get_dashboard_details", () => {
   it("describes every widget's query in words", async () => {
     const text = await tools.text("get_dashboard_details", {
       organizationSlug: "acme",
-      dashboardId: "5101",
+      dashboardIdOrTitle: "5101",
     });
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Dashboard in **\`acme\`**
@@ -62,7 +62,7 @@ describe("get_dashboard_details", () => {
   it("covers bar charts, text widgets and logs tables", async () => {
     const web = await tools.text("get_dashboard_details", {
       organizationSlug: "acme",
-      dashboardId: "5102",
+      dashboardIdOrTitle: "5102",
     });
     expect(web).toContain("Bar chart of errors, top 5 series, points every 5 minutes");
     expect(web).toContain(
@@ -72,22 +72,65 @@ describe("get_dashboard_details", () => {
     expect(web).toContain("**Environments**: all environments");
     const payments = await tools.text("get_dashboard_details", {
       organizationSlug: "acme",
-      dashboardId: "5103",
+      dashboardIdOrTitle: "5103",
     });
     expect(payments).toContain("Table of logs, top 20");
     expect(payments).toContain("sorted by `timestamp` descending");
     expect(payments).toContain("**Time range**: last 24 hours");
   });
 
-  it("rejects bad ids and reports unknown dashboards and upstream errors", async () => {
-    const bad = await tools.call("get_dashboard_details", {
+  it("looks a dashboard up by its exact title, in any case", async () => {
+    const byId = await tools.text("get_dashboard_details", {
       organizationSlug: "acme",
-      dashboardId: "default-overview",
+      dashboardIdOrTitle: "5102",
     });
-    expect(bad.content[0]).toMatchObject({ text: expect.stringMatching(/numeric dashboard ID/) });
+    const before = sandbox.requests.length;
+    const byTitle = await tools.text("get_dashboard_details", {
+      organizationSlug: "acme",
+      dashboardIdOrTitle: "frontend WEB vitals",
+    });
+    expect(byTitle).toBe(byId);
+    const search = sandbox.requests.slice(before).find((r) => r.path.endsWith("/dashboards/"));
+    expect(Object.fromEntries(new URLSearchParams(search?.query))).toMatchObject({
+      query: "frontend WEB vitals",
+      sort: "title",
+    });
+  });
+
+  it("lists the candidates when a title is ambiguous or unknown", async () => {
+    const copy = structuredClone(sandbox.store.dashboards.find((d) => d.id === "5101")!);
+    sandbox.store.dashboards.push({ ...copy, id: "5199" });
+    try {
+      const twice = await tools.call("get_dashboard_details", {
+        organizationSlug: "acme",
+        dashboardIdOrTitle: "Backend health",
+      });
+      expect(twice.content[0]).toMatchObject({
+        text: 'Input error: Several dashboards are titled "Backend health": `5101` Backend health; `5199` Backend health. Pass the ID.',
+      });
+    } finally {
+      sandbox.store.dashboards.pop();
+    }
+    const partial = await tools.call("get_dashboard_details", {
+      organizationSlug: "acme",
+      dashboardIdOrTitle: "health",
+    });
+    expect(partial.content[0]).toMatchObject({
+      text: 'Input error: No dashboard is titled "health". Titles containing it: `5101` Backend health.',
+    });
+    const none = await tools.call("get_dashboard_details", {
+      organizationSlug: "acme",
+      dashboardIdOrTitle: "default-overview",
+    });
+    expect(none.content[0]).toMatchObject({
+      text: 'Input error: No dashboard is titled "default-overview". find_dashboards lists them.',
+    });
+  });
+
+  it("reports unknown dashboards and upstream errors", async () => {
     const unknown = await tools.call("get_dashboard_details", {
       organizationSlug: "acme",
-      dashboardId: "5201",
+      dashboardIdOrTitle: "5201",
     });
     expect(unknown.content[0]).toMatchObject({ text: expect.stringMatching(/^Not found/) });
     const broken = toolCaller(sandbox, {
@@ -96,7 +139,7 @@ describe("get_dashboard_details", () => {
     });
     const down = await broken.call("get_dashboard_details", {
       organizationSlug: "acme",
-      dashboardId: "5101",
+      dashboardIdOrTitle: "5101",
     });
     expect(down.content[0]).toMatchObject({ text: expect.stringMatching(/^Sentry error: .*502/) });
   });

@@ -42,18 +42,14 @@ describe("get_monitor_details", () => {
       - \`production\`: failing, since 2026-10-31 02:00 UTC, last check-in 2026-10-30 02:00 UTC, next expected 2026-11-02 02:00 UTC
       - \`staging\`: ok, last check-in 2026-11-01 02:00 UTC, next expected 2026-11-02 02:00 UTC
 
-      ### Recent Check-ins (last 7 days)
+      ### Recent Check-ins (last 24 hours)
 
       - 2026-11-01 02:00 UTC: missed (\`production\`)
       - 2026-11-01 02:00 UTC: ok, 6 min 58 s (\`staging\`)
-      - 2026-10-31 02:00 UTC: missed (\`production\`)
-      - 2026-10-31 02:00 UTC: ok, 7 min 49 s (\`staging\`)
-      - 2026-10-30 02:00 UTC: ok, 7 min 49 s (\`staging\`)
-      - 2026-10-30 02:00 UTC: ok, 29 min 47 s (\`production\`)
 
-      ### Stats (last 7 days)
+      ### Stats (last 24 hours)
 
-      - 11 ok, 2 missed; average run 19 min 49 s
+      - 1 ok, 1 missed; average run 6 min 58 s
 
       ## Response Notes
 
@@ -73,6 +69,52 @@ describe("get_monitor_details", () => {
     expect(text).toContain("timed out, 15 min");
     expect(text).toMatch(/### Stats \(last 24 hours\)\n\n- \d+ ok, 1 timed out; average run/);
     expect(text).not.toContain("(`production`)");
+  });
+
+  it("sends start/end, rollupSeconds and includeStats the way Sentry takes them", async () => {
+    const query = (suffix: string) =>
+      Object.fromEntries(
+        new URLSearchParams(sandbox.requests.findLast((r) => r.path.endsWith(suffix))?.query),
+      );
+    const before = sandbox.requests.length;
+    const text = await tools.text("get_monitor_details", {
+      organizationSlug: "acme",
+      monitorSlug: "nightly-ledger-reconcile",
+      start: "2026-10-29T00:00:00Z",
+      end: "2026-10-31T00:00:00Z",
+      rollupSeconds: 43200,
+    });
+    expect(query("/checkins/")).toMatchObject({
+      start: "2026-10-29T00:00:00Z",
+      end: "2026-10-31T00:00:00Z",
+    });
+    expect(query("/stats/")).toEqual({
+      since: String(Date.parse("2026-10-29T00:00:00Z") / 1000),
+      until: String(Date.parse("2026-10-31T00:00:00Z") / 1000),
+      resolution: "43200s",
+    });
+    expect(text).toContain("### Recent Check-ins (2026-10-29T00:00:00Z – 2026-10-31T00:00:00Z)");
+    expect(text).toContain("### Stats (2026-10-29T00:00:00Z – 2026-10-31T00:00:00Z)");
+    const noStats = await tools.text("get_monitor_details", {
+      organizationSlug: "acme",
+      monitorSlug: "nightly-ledger-reconcile",
+      includeStats: false,
+    });
+    expect(query("/checkins/").statsPeriod).toBe("24h");
+    expect(noStats).not.toContain("### Stats");
+    expect(sandbox.requests.slice(before).filter((r) => r.path.endsWith("/stats/"))).toHaveLength(
+      1,
+    );
+    const both = await tools.call("get_monitor_details", {
+      organizationSlug: "acme",
+      monitorSlug: "nightly-ledger-reconcile",
+      period: "7d",
+      start: "2026-10-29T00:00:00Z",
+      end: "2026-10-31T00:00:00Z",
+    });
+    expect(both.content[0]).toMatchObject({
+      text: "Input error: Pass either period or start and end, not both.",
+    });
   });
 
   it("accepts the monitor's project and refuses another", async () => {

@@ -15,6 +15,7 @@ import {
   toleranceWords,
 } from "./support/monitor-format.js";
 import { organizationSlug, period } from "./support/params.js";
+import { describeRange, isoDateTime, resolveTimeRange } from "./support/time-range.js";
 import { hintLine } from "./support/tool-hint.js";
 
 const PERIOD_MS: Record<string, number> = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
@@ -46,8 +47,12 @@ export default defineTool({
       .optional()
       .describe("Project of the monitor, when slugs repeat across projects"),
     environment: z.string().trim().min(1).max(64).optional().describe("Only this environment"),
-    period: period.describe("Stats and check-ins over this period, e.g. 24h or 7d (default 7d)"),
+    period: period.describe("Check-ins and stats over this period (default 24h)"),
+    start: isoDateTime.optional().describe("From (ISO, with end)"),
+    end: isoDateTime.optional().describe("Until (ISO, with start)"),
     checkInLimit: z.number().int().min(1).max(50).default(10).describe("Recent check-ins (1-50)"),
+    includeStats: z.boolean().default(true).describe("Include check-in stats"),
+    rollupSeconds: z.number().int().min(1).optional().describe("Stats bucket size in seconds"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect", "triage"],
@@ -67,25 +72,33 @@ export default defineTool({
       );
     }
     assertWithinPins(ctx, org, project);
-    const period = params.period ?? "7d";
+    const range = resolveTimeRange(params, "24h");
     // The stats endpoint takes absolute times (since/until in seconds), like Sentry's UI sends.
-    const until = Date.now();
-    const span = periodMs(period);
+    const until = range.end ? Date.parse(range.end) : Date.now();
+    const since = range.start ? Date.parse(range.start) : until - periodMs(range.statsPeriod!);
+    const span = until - since;
     const [checkIns, stats] = await Promise.all([
       listCheckIns(ctx.client, org, monitor.slug, {
         environments: envs,
-        statsPeriod: period,
+        ...range,
         perPage: params.checkInLimit,
         signal: ctx.signal,
       }),
-      getMonitorStats(ctx.client, org, monitor.slug, {
-        since: Math.floor((until - span) / 1000),
-        until: Math.floor(until / 1000),
-        resolution: span <= PERIOD_MS.d ? "1h" : "1d",
-        environments: envs,
-        signal: ctx.signal,
-      }).catch(() => undefined),
+      params.includeStats
+        ? getMonitorStats(ctx.client, org, monitor.slug, {
+            since: Math.floor(since / 1000),
+            until: Math.floor(until / 1000),
+            resolution: params.rollupSeconds
+              ? `${params.rollupSeconds}s`
+              : span <= PERIOD_MS.d
+                ? "1h"
+                : "1d",
+            environments: envs,
+            signal: ctx.signal,
+          }).catch(() => undefined)
+        : undefined,
     ]);
+    const rangeWords = range.statsPeriod ? periodWords(range.statsPeriod) : describeRange(range);
 
     const tolerances = toleranceWords(monitor.config);
     const facts: Array<string | undefined> = [
@@ -110,7 +123,7 @@ export default defineTool({
         ? monitor.environments.map((e) => `- ${environmentLine(e)}`)
         : ["- No check-ins have been received yet."]),
       "",
-      `### Recent Check-ins (${periodWords(period)})`,
+      `### Recent Check-ins (${rangeWords})`,
       "",
       ...(checkIns.length
         ? checkIns
@@ -120,7 +133,7 @@ export default defineTool({
       "",
     ];
     const summary = stats ? statsSummary(stats) : undefined;
-    if (summary) lines.push(`### Stats (${periodWords(period)})`, "", `- ${summary}`, "");
+    if (summary) lines.push(`### Stats (${rangeWords})`, "", `- ${summary}`, "");
     const notes = hintLine(ctx, "Issues from this monitor", "search_issues", {
       organizationSlug: org,
       query: `monitor.slug:${monitor.slug}`,

@@ -22,7 +22,8 @@ describe("get_release_details", () => {
   it("shows health, deploys, commits, new issues and the previous release", async () => {
     const text = await tools.text("get_release_details", {
       organizationSlug: "acme",
-      version: "com.acme.mobile@3.2.0+412",
+      releaseVersion: "com.acme.mobile@3.2.0+412",
+      includeHealth: true,
     });
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Release \`com.acme.mobile@3.2.0+412\` in **\`acme\`**
@@ -73,7 +74,7 @@ describe("get_release_details", () => {
   it("omits health for releases without sessions", async () => {
     const text = await tools.text("get_release_details", {
       organizationSlug: "acme",
-      version: "backend@2.14.0",
+      releaseVersion: "backend@2.14.0",
     });
     expect(text).not.toContain("## Health");
     expect(text).toContain("## Commits (4)");
@@ -86,7 +87,7 @@ describe("get_release_details", () => {
     const before = sandbox.requests.length;
     await tools.text("get_release_details", {
       organizationSlug: "acme",
-      version: "frontend@5.9.1",
+      releaseVersion: "frontend@5.9.1",
     });
     const made = sandbox.requests.slice(before);
     const v = "frontend%405.9.1";
@@ -100,11 +101,54 @@ describe("get_release_details", () => {
       ].sort(),
     );
     const q = (path: string) => new URLSearchParams(made.find((r) => r.path === path)!.query);
-    expect(q(`/api/0/organizations/acme/releases/${v}/`).get("health")).toBe("1");
+    expect(q(`/api/0/organizations/acme/releases/${v}/`).get("health")).toBeNull();
+    expect(q(`/api/0/organizations/acme/releases/${v}/commits/`).get("per_page")).toBe("10");
+    expect(q(`/api/0/organizations/acme/releases/${v}/deploys/`).get("per_page")).toBe("10");
     expect(q("/api/0/organizations/acme/issues/").get("query")).toBe(
       'firstRelease:"frontend@5.9.1"',
     );
     expect(q("/api/0/organizations/acme/releases/").get("query")).toBe("frontend@");
+  });
+
+  it("scopes to projectSlugOrId and honours includeHealth, includeDeploys, includeCommits, limit", async () => {
+    const before = sandbox.requests.length;
+    const text = await tools.text("get_release_details", {
+      organizationSlug: "acme",
+      releaseVersion: "com.acme.mobile@3.2.0+412",
+      projectSlugOrId: 4500013,
+      includeHealth: true,
+      includeDeploys: false,
+      limit: 1,
+    });
+    const made = sandbox.requests.slice(before);
+    const v = "com.acme.mobile%403.2.0%2B412";
+    const q = (path: string) =>
+      Object.fromEntries(new URLSearchParams(made.find((r) => r.path === path)?.query));
+    expect(q(`/api/0/organizations/acme/releases/${v}/`)).toMatchObject({
+      health: "1",
+      project: "4500013",
+    });
+    expect(q(`/api/0/projects/acme/4500013/releases/${v}/commits/`)).toEqual({ per_page: "1" });
+    expect(made.some((r) => r.path.endsWith("/deploys/"))).toBe(false);
+    expect(q("/api/0/organizations/acme/issues/").query).toBe(
+      'project.id:4500013 firstRelease:"com.acme.mobile@3.2.0+412"',
+    );
+    expect(text).toContain("## Health (last 14 days)");
+    expect(text).not.toContain("## Deploys");
+    expect(text).toMatch(/## Commits \(2\)\n\n- `303b857c66e2` .*\n- … 1 more commits/);
+    const bySlug = sandbox.requests.length;
+    const plain = await tools.text("get_release_details", {
+      organizationSlug: "acme",
+      releaseVersion: "com.acme.mobile@3.2.0+412",
+      projectSlugOrId: "mobile-app",
+      includeCommits: false,
+    });
+    const deploys = sandbox.requests.slice(bySlug).find((r) => r.path.endsWith("/deploys/"));
+    expect(new URLSearchParams(deploys?.query).get("projectSlug")).toBe("mobile-app");
+    expect(sandbox.requests.slice(bySlug).some((r) => r.path.endsWith("/commits/"))).toBe(false);
+    expect(plain).not.toContain("## Health");
+    expect(plain).not.toContain("## Commits");
+    expect(plain).toContain("## Deploys");
   });
 
   it("accepts a release URL", async () => {
@@ -121,7 +165,7 @@ describe("get_release_details", () => {
     });
     const text = await flaky.text("get_release_details", {
       organizationSlug: "acme",
-      version: "backend@2.14.0",
+      releaseVersion: "backend@2.14.0",
     });
     expect(text).toContain("# Release `backend@2.14.0`");
     expect(text).not.toContain("## Commits");
@@ -130,8 +174,10 @@ describe("get_release_details", () => {
 
   it("rejects bad input before any request", async () => {
     const before = sandbox.requests.length;
-    expect(await errorText({ organizationSlug: "acme" })).toMatch(/Pass version/);
-    expect(await errorText({ version: "backend@2.14.0" })).toMatch(/organizationSlug is required/);
+    expect(await errorText({ organizationSlug: "acme" })).toMatch(/Pass releaseVersion/);
+    expect(await errorText({ releaseVersion: "backend@2.14.0" })).toMatch(
+      /organizationSlug is required/,
+    );
     expect(await errorText({ releaseUrl: "https://acme.sentry.io/issues/6100000101/" })).toMatch(
       /not a release/,
     );
@@ -139,17 +185,17 @@ describe("get_release_details", () => {
   });
 
   it("maps upstream failures and respects project pins", async () => {
-    expect(await errorText({ organizationSlug: "acme", version: "nope@1.0.0" })).toMatch(
+    expect(await errorText({ organizationSlug: "acme", releaseVersion: "nope@1.0.0" })).toMatch(
       /^Not found/,
     );
     const broken = toolCaller(sandbox, { fetch: faultyFetch(/\/releases\/[^/]+\/$/, 500) });
     expect(
-      await errorText({ organizationSlug: "acme", version: "backend@2.14.0" }, broken),
+      await errorText({ organizationSlug: "acme", releaseVersion: "backend@2.14.0" }, broken),
     ).toMatch(/^Sentry error: .*500/);
     const pinned = toolCaller(sandbox, {
       constraints: { organizationSlug: "acme", projectSlug: "payments" },
     });
-    expect(await errorText({ version: "backend@2.14.0" }, pinned)).toMatch(
+    expect(await errorText({ releaseVersion: "backend@2.14.0" }, pinned)).toMatch(
       /limited to project "payments"/,
     );
   });

@@ -13,7 +13,7 @@ import {
 import { defineTool } from "./define.js";
 import { assertWithinPins } from "./support/constraints.js";
 import { issueLine } from "./support/issue-format.js";
-import { organizationSlug, projectSlug } from "./support/params.js";
+import { organizationSlug } from "./support/params.js";
 import {
   commitLine,
   deployLabel,
@@ -24,12 +24,10 @@ import {
 import { parseSentryUrl } from "./support/sentry-url.js";
 import type { ToolContext } from "./types.js";
 
-const COMMITS = 10;
-const DEPLOYS = 5;
 const ISSUES = 5;
 
 function resolveRelease(
-  params: { organizationSlug?: string; version?: string; releaseUrl?: string },
+  params: { organizationSlug?: string; releaseVersion?: string; releaseUrl?: string },
   ctx: Pick<ToolContext, "constraints">,
 ): { org: string; version: string } {
   if (params.releaseUrl) {
@@ -42,11 +40,11 @@ function resolveRelease(
     assertWithinPins(ctx, org);
     return { org, version: parsed.resource.version };
   }
-  if (!params.version)
-    throw new UserInputError("Pass version (with organizationSlug) or releaseUrl.");
+  if (!params.releaseVersion)
+    throw new UserInputError("Pass releaseVersion (with organizationSlug) or releaseUrl.");
   const org = params.organizationSlug ?? ctx.constraints.organizationSlug;
-  if (!org) throw new UserInputError("organizationSlug is required with version.");
-  return { org, version: params.version };
+  if (!org) throw new UserInputError("organizationSlug is required with releaseVersion.");
+  return { org, version: params.releaseVersion };
 }
 
 /** The release created just before this one with the same package, from one list page. */
@@ -89,7 +87,7 @@ export default defineTool({
     "One release: dates, deploys, commits (author, message), new issues first seen in it, session health and adoption when available, and the previous release for comparison. Pass version (e.g. backend@2.14.0) or releaseUrl.",
   inputSchema: {
     organizationSlug: organizationSlug.optional(),
-    version: z
+    releaseVersion: z
       .string()
       .trim()
       .min(1)
@@ -97,26 +95,42 @@ export default defineTool({
       .optional()
       .describe("Release version, e.g. backend@2.14.0"),
     releaseUrl: z.string().trim().url().max(2000).optional().describe("A Sentry release URL"),
-    projectSlug: projectSlug.optional(),
+    projectSlugOrId: z
+      .union([z.string().trim().min(1).max(100), z.number().int().positive()])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : String(v)))
+      .describe("Scope to this project (slug or ID)"),
+    includeHealth: z.boolean().default(false).describe("Add session health and adoption"),
+    includeDeploys: z.boolean().default(true),
+    includeCommits: z.boolean().default(true),
+    limit: z.number().int().min(1).max(50).default(10).describe("Deploys and commits (1-50)"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect", "triage", "seer"],
   requiredScopes: ["project:read", "event:read"],
   async handler(params, ctx) {
     const { org, version } = resolveRelease(params, ctx);
-    const project = params.projectSlug;
+    const project = params.projectSlugOrId;
+    const projectFilter = project
+      ? `${/^\d+$/.test(project) ? "project.id" : "project"}:${project} `
+      : "";
     const pkg = packageOf(version);
     const quoted = `"${version.replace(/"/g, '\\"')}"`;
+    const page = { project, perPage: params.limit, signal: ctx.signal };
     const [release, commits, deploys, issues, siblings] = await Promise.all([
-      getRelease(ctx.client, org, version, { project, signal: ctx.signal }),
-      listReleaseCommits(ctx.client, org, version, { perPage: COMMITS, signal: ctx.signal }).catch(
-        () => null,
-      ),
-      listReleaseDeploys(ctx.client, org, version, { perPage: DEPLOYS, signal: ctx.signal }).catch(
-        () => null,
-      ),
+      getRelease(ctx.client, org, version, {
+        project,
+        health: params.includeHealth,
+        signal: ctx.signal,
+      }),
+      params.includeCommits
+        ? listReleaseCommits(ctx.client, org, version, page).catch(() => null)
+        : null,
+      params.includeDeploys
+        ? listReleaseDeploys(ctx.client, org, version, page).catch(() => null)
+        : null,
       listIssues(ctx.client, org, {
-        query: `${project ? `project:${project} ` : ""}firstRelease:${quoted}`,
+        query: `${projectFilter}firstRelease:${quoted}`,
         sort: "freq",
         statsPeriod: "90d",
         limit: ISSUES,

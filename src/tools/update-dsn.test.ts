@@ -24,24 +24,40 @@ describe("update_dsn", () => {
       organizationSlug: "acme",
       projectSlug: "backend",
       keyId: keyOf("Celery workers"),
-      active: false,
-      rateLimit: null,
+      isActive: false,
+      disableRateLimit: true,
     });
     expect(json(out)).toMatchInlineSnapshot(`
       {
         "after": {
           "active": false,
+          "browserSdkVersion": "9.x",
           "dateCreated": "2026-07-04T12:00:00.000Z",
           "dsn": "https://308b9cf70e94b55c412d823b36a9665b@o4500001.ingest.sandbox.invalid/4500011",
           "id": "308b9cf70e94b55c412d823b36a9665b",
+          "loader": {
+            "hasDebug": false,
+            "hasFeedback": false,
+            "hasLogsAndMetrics": false,
+            "hasPerformance": true,
+            "hasReplay": true,
+          },
           "name": "Celery workers",
           "rateLimit": null,
         },
         "before": {
           "active": true,
+          "browserSdkVersion": "9.x",
           "dateCreated": "2026-07-04T12:00:00.000Z",
           "dsn": "https://308b9cf70e94b55c412d823b36a9665b@o4500001.ingest.sandbox.invalid/4500011",
           "id": "308b9cf70e94b55c412d823b36a9665b",
+          "loader": {
+            "hasDebug": false,
+            "hasFeedback": false,
+            "hasLogsAndMetrics": false,
+            "hasPerformance": true,
+            "hasReplay": true,
+          },
           "name": "Celery workers",
           "rateLimit": {
             "count": 1000,
@@ -80,8 +96,9 @@ describe("update_dsn", () => {
     const renamed = (await tools.structured("update_dsn", {
       ...args,
       name: "Payments API",
-      active: true,
-      rateLimit: { count: 100, window: 60 },
+      isActive: true,
+      rateLimitWindow: 60,
+      rateLimitCount: 100,
     })) as { changes: string[] };
     expect(rec.writes().map((w) => w.body)).toEqual([
       { name: "Payments API", rateLimit: { count: 100, window: 60 } },
@@ -101,11 +118,77 @@ describe("update_dsn", () => {
     expect(rec.writes()).toHaveLength(1);
   });
 
+  it("sets the JavaScript loader's SDK version and options; 0 or disableRateLimit removes a limit", async () => {
+    const rec = recordingFetch();
+    const tools = toolCaller(sandbox, { fetch: rec.fetch });
+    const args = { organizationSlug: "acme", projectSlug: "backend", keyId: keyOf("Default") };
+    const out = (await tools.structured("update_dsn", {
+      ...args,
+      browserSdkVersion: "8.x",
+      loaderHasReplay: false,
+      loaderHasPerformance: true,
+      loaderHasDebug: true,
+      loaderHasFeedback: true,
+      loaderHasLogsAndMetrics: true,
+    })) as { changes: string[]; after: { browserSdkVersion: string; loader: object } };
+    expect(rec.writes().map((w) => w.body)).toEqual([
+      {
+        browserSdkVersion: "8.x",
+        dynamicSdkLoaderOptions: {
+          hasReplay: false,
+          hasDebug: true,
+          hasFeedback: true,
+          hasLogsAndMetrics: true,
+        },
+      },
+    ]);
+    expect(out.changes).toEqual([
+      "browserSdkVersion: 9.x → 8.x",
+      "loader hasReplay: true → false",
+      "loader hasDebug: false → true",
+      "loader hasFeedback: false → true",
+      "loader hasLogsAndMetrics: false → true",
+    ]);
+    expect(out.after).toMatchObject({
+      browserSdkVersion: "8.x",
+      loader: {
+        hasReplay: false,
+        hasPerformance: true,
+        hasDebug: true,
+        hasFeedback: true,
+        hasLogsAndMetrics: true,
+      },
+    });
+    await tools.structured("update_dsn", { ...args, rateLimitWindow: 60, rateLimitCount: 5 });
+    const zero = (await tools.structured("update_dsn", {
+      ...args,
+      rateLimitWindow: 0,
+      rateLimitCount: 0,
+    })) as { changes: string[] };
+    expect(zero.changes).toEqual(["rateLimit: 5 per 60s → none"]);
+    expect(rec.writes().at(-1)?.body).toEqual({ rateLimit: { count: null, window: null } });
+    const half = await tools.call("update_dsn", { ...args, rateLimitWindow: 60 });
+    expect(textOf(half)).toBe(
+      "Input error: rateLimitWindow and rateLimitCount go together; pass both.",
+    );
+    const both = await tools.call("update_dsn", {
+      ...args,
+      rateLimitWindow: 60,
+      rateLimitCount: 5,
+      disableRateLimit: true,
+    });
+    expect(textOf(both)).toBe(
+      "Input error: Pass either a rate limit or disableRateLimit: true, not both.",
+    );
+    const badVersion = await tools.call("update_dsn", { ...args, browserSdkVersion: "4.x" });
+    expect(textOf(badVersion)).toMatch(/Sentry rejected .*`browserSdkVersion`/);
+  });
+
   it("refuses no change, a malformed or unknown key, and a 403 token", async () => {
     const tools = toolCaller(sandbox);
     const base = { organizationSlug: "acme", projectSlug: "payments" };
     expect(textOf(await tools.call("update_dsn", { ...base, keyId: firstKey(PAYMENTS) }))).toBe(
-      "Input error: Pass at least one of name, active or rateLimit (null removes it).",
+      "Input error: Pass at least one of name, isActive, rateLimitWindow with rateLimitCount, disableRateLimit, browserSdkVersion, loaderHasReplay, loaderHasPerformance, loaderHasDebug, loaderHasFeedback, loaderHasLogsAndMetrics.",
     );
     expect(textOf(await tools.call("update_dsn", { ...base, keyId: "xyz", name: "a" }))).toMatch(
       /keyId: a key ID: 32 hexadecimal characters/,
@@ -118,7 +201,7 @@ describe("update_dsn", () => {
     const denied = await toolCaller(sandbox, { fetch: readOnlyTokenFetch }).call("update_dsn", {
       ...base,
       keyId: firstKey(PAYMENTS),
-      active: false,
+      isActive: false,
     });
     expect(textOf(denied)).toMatch(
       /refused to update client key [0-9a-f]{32}: the token lacks `project:write`/,

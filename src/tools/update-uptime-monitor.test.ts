@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const json = (value: unknown) => JSON.parse(stable(JSON.stringify(value), sandbox));
-const base = { organizationSlug: "acme", projectSlug: "payments", monitorId: "7300101" };
+const base = { organizationSlug: "acme", projectSlug: "payments", uptimeMonitorId: "7300101" };
 
 describe("update_uptime_monitor", () => {
   it("pauses a monitor and slows it down, answering before → after", async () => {
@@ -43,6 +43,7 @@ describe("update_uptime_monitor", () => {
           },
           "project": "payments",
           "recoveryThreshold": 1,
+          "responseCaptureEnabled": false,
           "status": "disabled",
           "target": "https://pay.acme.example/healthz",
           "timeoutMs": 10000,
@@ -69,6 +70,7 @@ describe("update_uptime_monitor", () => {
           },
           "project": "payments",
           "recoveryThreshold": 1,
+          "responseCaptureEnabled": false,
           "status": "active",
           "target": "https://pay.acme.example/healthz",
           "timeoutMs": 10000,
@@ -90,6 +92,27 @@ describe("update_uptime_monitor", () => {
       monitor: { status: string; intervalSeconds: number };
     };
     expect(read.monitor).toMatchObject({ status: "disabled", intervalSeconds: 300 });
+  });
+
+  it("clears owner and environment with null and sets responseCaptureEnabled", async () => {
+    const rec = recordingFetch();
+    const tools = toolCaller(sandbox, { fetch: rec.fetch });
+    const out = (await tools.structured("update_uptime_monitor", {
+      organizationSlug: "acme",
+      projectSlug: "frontend",
+      uptimeMonitorId: "7300102",
+      owner: null,
+      environment: null,
+      responseCaptureEnabled: true,
+    })) as { changes: string[] };
+    expect(rec.writes().map((w) => w.body)).toEqual([
+      { owner: null, environment: null, responseCaptureEnabled: true },
+    ]);
+    expect(out.changes).toEqual([
+      "environment: production → none",
+      "owner: #web → none",
+      "responseCaptureEnabled: false → true",
+    ]);
   });
 
   it("replaces headers without showing values; values already set are not sent", async () => {

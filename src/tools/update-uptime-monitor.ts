@@ -39,6 +39,7 @@ const FIELDS = [
   "owner",
   "status",
   "traceSampling",
+  "responseCaptureEnabled",
   "recoveryThreshold",
   "downtimeThreshold",
 ] as const;
@@ -51,7 +52,7 @@ export default defineTool({
   inputSchema: {
     organizationSlug,
     projectSlug,
-    monitorId: monitorIdParam,
+    uptimeMonitorId: monitorIdParam,
     name: f.name.optional(),
     url: f.url.optional(),
     intervalSeconds: f.intervalSeconds.optional(),
@@ -59,10 +60,11 @@ export default defineTool({
     method: f.method.optional(),
     headers: f.headers.optional().describe("Replaces all request headers ([name, value] pairs)"),
     body: f.body.optional(),
-    environment: f.environment.optional(),
-    owner: f.owner.optional(),
+    environment: f.environment.nullable().optional().describe("Environment; null clears"),
+    owner: f.owner.nullable().optional(),
     status: f.status.optional(),
     traceSampling: f.traceSampling.optional(),
+    responseCaptureEnabled: f.responseCaptureEnabled.optional(),
     recoveryThreshold: f.recoveryThreshold.optional(),
     downtimeThreshold: f.downtimeThreshold.optional(),
   },
@@ -81,10 +83,10 @@ export default defineTool({
       throw new UserInputError(`Pass at least one field to change: ${FIELDS.join(", ")}.`);
     }
     const [current, owner] = await Promise.all([
-      getUptimeMonitor(ctx.client, org, params.projectSlug, params.monitorId, ctx.signal),
+      getUptimeMonitor(ctx.client, org, params.projectSlug, params.uptimeMonitorId, ctx.signal),
       params.owner === undefined
         ? undefined
-        : params.owner === ""
+        : params.owner === "" || params.owner === null
           ? null
           : resolveActor(ctx.client, org, params.owner, ctx.signal).then(actorRef),
     ]);
@@ -103,10 +105,13 @@ export default defineTool({
     if (differs("headers", current.headers ?? [])) fields.headers = params.headers;
     if (params.body !== undefined && (params.body || null) !== (current.body || null))
       fields.body = params.body;
-    if (differs("environment", current.environment)) fields.environment = params.environment;
+    if (params.environment !== undefined && params.environment !== (current.environment ?? null))
+      fields.environment = params.environment;
     if (differs("status", current.status)) fields.status = params.status;
     if (differs("traceSampling", current.traceSampling))
       fields.traceSampling = params.traceSampling;
+    if (differs("responseCaptureEnabled", current.responseCaptureEnabled))
+      fields.responseCaptureEnabled = params.responseCaptureEnabled;
     if (differs("recoveryThreshold", current.recoveryThreshold))
       fields.recoveryThreshold = params.recoveryThreshold;
     if (differs("downtimeThreshold", current.downtimeThreshold))
@@ -118,7 +123,7 @@ export default defineTool({
     if (Object.keys(fields).length > 0) {
       const updated = await guardWrite(
         {
-          action: `update uptime monitor ${params.monitorId}`,
+          action: `update uptime monitor ${params.uptimeMonitorId}`,
           scope: "project:write",
           skill: "project-management",
           fields: UPTIME_FIELD_FIXES,
@@ -128,7 +133,7 @@ export default defineTool({
             ctx.client,
             org,
             params.projectSlug,
-            params.monitorId,
+            params.uptimeMonitorId,
             fields,
             ctx.signal,
           ),
@@ -141,7 +146,7 @@ export default defineTool({
       changes.push("headers: values replaced");
     if (fields.body !== undefined && !changes.some((c) => c.startsWith("body:")))
       changes.push("body: replaced");
-    const name = after.name ?? params.monitorId;
+    const name = after.name ?? params.uptimeMonitorId;
     return structuredResult({
       organization: org,
       changed: changes.length > 0,

@@ -57,7 +57,7 @@ const CALLS: Record<string, Record<string, unknown>> = {
     organizationSlug: "acme",
     projectSlug: "backend",
     keyId: "0".repeat(32),
-    active: false,
+    isActive: false,
   },
   create_uptime_monitor: {
     organizationSlug: "acme",
@@ -69,13 +69,13 @@ const CALLS: Record<string, Record<string, unknown>> = {
   update_uptime_monitor: {
     organizationSlug: "acme",
     projectSlug: "payments",
-    monitorId: "7300101",
+    uptimeMonitorId: "7300101",
     status: "disabled",
   },
   delete_uptime_monitor: {
     organizationSlug: "acme",
     projectSlug: "payments",
-    monitorId: "7300101",
+    uptimeMonitorId: "7300101",
   },
   delete_monitor_environment: {
     organizationSlug: "acme",

@@ -56,7 +56,7 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
     create_dsn: { ...ORG, projectSlug: "frontend", name: "Reliability" },
     update_dsn: { ...ORG, projectSlug: "payments", keyId: paymentsKey?.id, name: "Payments API" },
     find_uptime_monitors: ORG,
-    get_uptime_monitor_details: { ...ORG, projectSlug: "payments", monitorId: "7300101" },
+    get_uptime_monitor_details: { ...ORG, projectSlug: "payments", uptimeMonitorId: "7300101" },
     create_uptime_monitor: {
       ...ORG,
       projectSlug: "backend",
@@ -64,8 +64,13 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
       url: "https://status.acme.example/health",
       intervalSeconds: 60,
     },
-    update_uptime_monitor: { ...ORG, projectSlug: "payments", monitorId: "7300101", name: "API" },
-    delete_uptime_monitor: { ...ORG, projectSlug: "backend", monitorId: "7300103" },
+    update_uptime_monitor: {
+      ...ORG,
+      projectSlug: "payments",
+      uptimeMonitorId: "7300101",
+      name: "API",
+    },
+    delete_uptime_monitor: { ...ORG, projectSlug: "backend", uptimeMonitorId: "7300103" },
     delete_monitor_environment: {
       ...ORG,
       projectSlug: "backend",
@@ -73,12 +78,12 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
       environment: "staging",
     },
     find_alert_rules: ORG,
-    get_alert_rule: { ...ORG, kind: "issue", ruleId: "81001" },
+    get_alert_rule: { ...ORG, kind: "issue", ruleIdOrName: "81001" },
     get_metric_monitor_details: { ...ORG, monitorId: "70012" },
     find_monitors: ORG,
     get_monitor_details: { ...ORG, monitorSlug: "payout-batch" },
     find_dashboards: ORG,
-    get_dashboard_details: { ...ORG, dashboardId: "5101" },
+    get_dashboard_details: { ...ORG, dashboardIdOrTitle: "5101" },
     search_docs: { query: "kubernetes helm chart" },
     get_doc: { path: "/platforms/python/" },
     analyze_issue_with_seer: ISSUE,
@@ -86,7 +91,7 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
     get_trace_details: { ...ORG, traceId },
     get_span_details: { ...ORG, traceId, spanId: span?.spanId },
     find_releases: ORG,
-    get_release_details: { ...ORG, version: "backend@2.14.0" },
+    get_release_details: { ...ORG, releaseVersion: "backend@2.14.0" },
     get_replay_details: { ...ORG, replayId: store.replays[0]?.id },
     get_profile: { ...ORG, projectSlugOrId: "backend", transactionName: "GET /api/v2/orders/" },
     get_profile_details: { ...ORG, projectSlugOrId: "backend", profileId: profiled?.profileId },
@@ -118,6 +123,7 @@ const GUESSES: Record<string, unknown> = {
   tagKey: "url",
   path: "/platforms/python/",
   version: "backend@2.14.0",
+  releaseVersion: "backend@2.14.0",
 };
 
 function shapeOf(tool: AnyTool) {
@@ -212,12 +218,18 @@ export function sweepCalls(store: SandboxStore): Array<[string, Args]> {
   for (const dashboard of store.dashboards) {
     const org = orgOf(dashboard.orgId);
     if (org)
-      calls.push(["get_dashboard_details", { organizationSlug: org, dashboardId: dashboard.id }]);
+      calls.push([
+        "get_dashboard_details",
+        { organizationSlug: org, dashboardIdOrTitle: dashboard.id },
+      ]);
   }
   for (const release of store.releases) {
     const org = orgOf(release.orgId);
     if (org)
-      calls.push(["get_release_details", { organizationSlug: org, version: release.version }]);
+      calls.push([
+        "get_release_details",
+        { organizationSlug: org, releaseVersion: release.version },
+      ]);
   }
   for (const detector of store.alerts.detectors) {
     const org = orgOf(detector.orgId);

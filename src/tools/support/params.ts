@@ -31,3 +31,12 @@ export const period = z
   .trim()
   .regex(/^\d+[smhdw]$/, "must look like 24h, 14d or 2w")
   .optional();
+
+/** Owner filter of the cron and uptime monitor lists, sent to Sentry as `owner`. */
+export const monitorOwner = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .optional()
+  .describe("Owner: user:ID, team:ID, me, myteams or unassigned");

@@ -28,6 +28,7 @@ export const uptimeMonitorSchema = z.object({
   headerNames: z.array(z.string()).describe("Request headers sent (values hidden)"),
   hasBody: z.boolean().describe("Whether a request body is sent (content hidden)"),
   traceSampling: z.boolean().nullable(),
+  responseCaptureEnabled: z.boolean().nullable(),
   recoveryThreshold: z.number().nullable(),
   downtimeThreshold: z.number().nullable(),
   url: z.string().describe("The monitor in Sentry"),
@@ -56,6 +57,7 @@ export function uptimeMonitorView(
     headerNames: (m.headers ?? []).map((h) => h[0]).filter((h): h is string => Boolean(h)),
     hasBody: Boolean(m.body),
     traceSampling: m.traceSampling ?? null,
+    responseCaptureEnabled: m.responseCaptureEnabled ?? null,
     recoveryThreshold: m.recoveryThreshold ?? null,
     downtimeThreshold: m.downtimeThreshold ?? null,
     url: uptimeMonitorUrl(client, org, slug ?? "", m.id),
@@ -71,40 +73,31 @@ export const monitorIdParam = z
 /** Fields of create_uptime_monitor / update_uptime_monitor (required ones made so by create). */
 export const uptimeFieldParams = {
   name: z.string().trim().min(1).max(128).describe("Monitor name"),
-  url: z
-    .string()
-    .trim()
-    .url()
-    .max(255)
-    .regex(/^https?:\/\//i, "must be an http or https URL")
-    .describe("URL to check"),
+  url: z.string().trim().url().describe("URL to check"),
   intervalSeconds: z
-    .union([
-      z.literal(60),
-      z.literal(300),
-      z.literal(600),
-      z.literal(1200),
-      z.literal(1800),
-      z.literal(3600),
-    ])
+    .number()
+    .int()
+    .refine((v) => (UPTIME_INTERVALS as readonly number[]).includes(v), {
+      message: `must be one of ${UPTIME_INTERVALS.join(", ")}`,
+    })
     .describe("Seconds between checks: 60, 300, 600, 1200, 1800 or 3600"),
   timeoutMs: z.number().int().min(1000).max(60_000).describe("Timeout in ms (1000-60000)"),
   method: z.enum(UPTIME_METHODS).describe("HTTP method (default GET)"),
   headers: z
-    .array(z.tuple([z.string().min(1).max(256), z.string().max(4096)]))
-    .max(50)
+    .array(z.tuple([z.string(), z.string()]))
     .describe("Request headers as [name, value] pairs (values are never shown back)"),
-  body: z.string().max(10_000).nullable().describe("Request body; null removes it"),
+  body: z.string().nullable().describe("Request body; null removes it"),
   environment: z.string().trim().min(1).max(64).describe("Environment of the uptime issues"),
   owner: z
     .string()
     .trim()
     .max(200)
-    .describe('Owner: "me", a user ID, email or username, "#team" or "team:slug"; "" clears'),
+    .describe('Owner: user:ID, team:ID, "me", an email or "#team"; null or "" clears'),
   status: z.enum(["active", "disabled"]).describe("disabled stops the checks"),
   traceSampling: z.boolean().describe("Sample traces of the check requests"),
-  recoveryThreshold: z.number().int().min(1).max(100).describe("Successes to recover"),
-  downtimeThreshold: z.number().int().min(1).max(100).describe("Failures to mark down"),
+  responseCaptureEnabled: z.boolean().describe("Capture responses of failed checks"),
+  recoveryThreshold: z.number().int().min(1).describe("Successes to recover"),
+  downtimeThreshold: z.number().int().min(1).describe("Failures to mark down"),
 };
 
 export const UPTIME_FIELD_FIXES: Record<string, string> = {
@@ -138,6 +131,7 @@ export function uptimeChanges(before: UptimeMonitorView, after: UptimeMonitorVie
     "owner",
     "headerNames",
     "traceSampling",
+    "responseCaptureEnabled",
     "recoveryThreshold",
     "downtimeThreshold",
   ];
