@@ -18,6 +18,7 @@ import { registerDocsRoutes } from "./routes/docs.js";
 import { registerEventRoutes } from "./routes/events.js";
 import { registerExploreRoutes } from "./routes/explore.js";
 import { ApiError, NOT_FOUND, type RouteDeps } from "./routes/http.js";
+import { registerIssueBulkRoutes } from "./routes/issue-bulk.js";
 import { registerIssueExtraRoutes } from "./routes/issue-extras.js";
 import { registerIssueWriteRoutes } from "./routes/issue-writes.js";
 import { registerIssueRoutes } from "./routes/issues.js";
@@ -152,6 +153,7 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerAutofixRoutes(app, deps);
   registerDocsRoutes(app, deps);
   registerIssueWriteRoutes(app, deps);
+  registerIssueBulkRoutes(app, deps);
   registerProjectWriteRoutes(app, deps);
   registerKeyRoutes(app, deps);
   registerUptimeRoutes(app, deps);

@@ -1,6 +1,7 @@
 import addIssueNote from "../tools/add-issue-note.js";
 import addTeamToProject from "../tools/add-team-to-project.js";
 import analyzeIssueWithSeer from "../tools/analyze-issue-with-seer.js";
+import bulkUpdateIssues from "../tools/bulk-update-issues.js";
 import createDsn from "../tools/create-dsn.js";
 import createProject from "../tools/create-project.js";
 import createTeam from "../tools/create-team.js";
@@ -71,6 +72,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   searchSentryTools,
   executeSentryTool,
   updateIssue,
+  bulkUpdateIssues,
   addIssueNote,
   createTeam,
   createProject,
