@@ -211,7 +211,7 @@ export default defineTool({
     if (!params.dryRun && changing.length > 0) {
       const result = await guardWrite(
         {
-          action: `update ${changing.length} issues`,
+          action: `update ${issuesText(changing.length)}`,
           scope: "event:write",
           skill: "triage",
           fields: {
@@ -240,11 +240,11 @@ export default defineTool({
     const what = describePlan(plan);
     const summary = params.dryRun
       ? changing.length > 0
-        ? `Dry run: ${changing.length} of ${rows.length} issues would change (${what}); ${rows.length - changing.length} already so. Nothing was changed: call again with dryRun false to apply.`
-        : `Dry run: nothing to change; all ${rows.length} issues are already so (${what}).`
+        ? `Dry run: ${changing.length} of ${issuesText(rows.length)} would change (${what}); ${rows.length - changing.length} already so. Nothing was changed: call again with dryRun false to apply.`
+        : `Dry run: nothing to change; all ${issuesText(rows.length)} are already so (${what}).`
       : applied
-        ? `Updated ${changing.length} of ${rows.length} issues (${what}); ${rows.length - changing.length} were already so.`
-        : `Nothing to change: all ${rows.length} issues are already so (${what}).`;
+        ? `Updated ${changing.length} of ${issuesText(rows.length)} (${what}); ${rows.length - changing.length} already so.`
+        : `Nothing to change: all ${issuesText(rows.length)} are already so (${what}).`;
     return structuredResult({
       organization: org,
       dryRun: params.dryRun,
@@ -298,6 +298,10 @@ function planRow(issue: Issue, plan: Plan): z.output<typeof row> {
     after,
     willChange,
   };
+}
+
+function issuesText(n: number): string {
+  return `${n} issue${n === 1 ? "" : "s"}`;
 }
 
 function describeIssue(status: string, assignee: Actor | null): string {
