@@ -20,6 +20,7 @@ import { registerExploreRoutes } from "./routes/explore.js";
 import { ApiError, NOT_FOUND, type RouteDeps } from "./routes/http.js";
 import { registerIssueBulkRoutes } from "./routes/issue-bulk.js";
 import { registerIssueExtraRoutes } from "./routes/issue-extras.js";
+import { registerIssueLinkRoutes } from "./routes/issue-links.js";
 import { registerIssueWriteRoutes } from "./routes/issue-writes.js";
 import { registerIssueRoutes } from "./routes/issues.js";
 import { registerKeyRoutes } from "./routes/keys.js";
@@ -154,6 +155,7 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerDocsRoutes(app, deps);
   registerIssueWriteRoutes(app, deps);
   registerIssueBulkRoutes(app, deps);
+  registerIssueLinkRoutes(app, deps);
   registerProjectWriteRoutes(app, deps);
   registerKeyRoutes(app, deps);
   registerUptimeRoutes(app, deps);

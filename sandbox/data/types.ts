@@ -9,6 +9,7 @@ import type { AlertStore } from "./alerts.js";
 import type { SeerStore } from "./autofix.js";
 import type { DashboardRecord } from "./dashboards.js";
 import type { ExploreData } from "./explore-types.js";
+import type { IssueLinkStore } from "./issue-links.js";
 import type { MonitorStore } from "./monitors.js";
 import type { ProfileStore } from "./profiles.js";
 import type { ReplayRecord } from "./replays.js";
@@ -319,6 +320,8 @@ export interface SandboxStore {
   profiles: ProfileStore;
   /** AI conversations (gen_ai spans); see ai-conversations.ts */
   aiConversations: AiConversationRecord[];
+  /** ticket integrations, Sentry Apps and the issues' links to tickets; see issue-links.ts */
+  issueLinks: IssueLinkStore;
 }
 
 export interface UserReportRecord {

@@ -3,6 +3,7 @@ import addTeamToProject from "../tools/add-team-to-project.js";
 import analyzeIssueWithSeer from "../tools/analyze-issue-with-seer.js";
 import bulkUpdateIssues from "../tools/bulk-update-issues.js";
 import createDsn from "../tools/create-dsn.js";
+import createExternalIssue from "../tools/create-external-issue.js";
 import createProject from "../tools/create-project.js";
 import createTeam from "../tools/create-team.js";
 import createUptimeMonitor from "../tools/create-uptime-monitor.js";
@@ -39,6 +40,7 @@ import getSentryResource from "../tools/get-sentry-resource.js";
 import getSpanDetails from "../tools/get-span-details.js";
 import getTraceDetails from "../tools/get-trace-details.js";
 import getUptimeMonitorDetails from "../tools/get-uptime-monitor-details.js";
+import linkIssue from "../tools/link-issue.js";
 import removeTeamFromProject from "../tools/remove-team-from-project.js";
 import searchAiConversations from "../tools/search-ai-conversations.js";
 import searchDocs from "../tools/search-docs.js";
@@ -47,6 +49,7 @@ import searchIssueEvents from "../tools/search-issue-events.js";
 import searchIssues from "../tools/search-issues.js";
 import searchSentryTools from "../tools/search-sentry-tools.js";
 import type { AnyTool } from "../tools/types.js";
+import unlinkIssue from "../tools/unlink-issue.js";
 import updateDsn from "../tools/update-dsn.js";
 import updateIssue from "../tools/update-issue.js";
 import updateProject from "../tools/update-project.js";
@@ -73,6 +76,9 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   executeSentryTool,
   updateIssue,
   bulkUpdateIssues,
+  linkIssue,
+  unlinkIssue,
+  createExternalIssue,
   addIssueNote,
   createTeam,
   createProject,
