@@ -177,7 +177,7 @@ export default defineTool({
         ...base,
         created: false,
         ticket: null,
-        summary: `Dry run: would create a ${chosen.provider.key} ticket "${values.title ?? ""}" for ${label}${missing.length ? `; missing: ${missing.join(", ")}` : ""}. Nothing was created.`,
+        summary: `Dry run: would create a ${chosen.provider.name ?? chosen.provider.key} ticket for ${label} with the values in form${missing.length ? `; missing: ${missing.join(", ")}` : ""}. Nothing was created.`,
       });
     }
     const ticket = await guardWrite(
