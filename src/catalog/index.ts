@@ -36,6 +36,7 @@ import getProfile from "../tools/get-profile.js";
 import getProfileDetails from "../tools/get-profile-details.js";
 import getReleaseDetails from "../tools/get-release-details.js";
 import getReplayDetails from "../tools/get-replay-details.js";
+import getSentryMcpInfo from "../tools/get-sentry-mcp-info.js";
 import getSentryResource from "../tools/get-sentry-resource.js";
 import getSpanDetails from "../tools/get-span-details.js";
 import getTraceDetails from "../tools/get-trace-details.js";
@@ -72,6 +73,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   searchIssueEvents,
   getEventAttachment,
   getSentryResource,
+  getSentryMcpInfo,
   searchSentryTools,
   executeSentryTool,
   updateIssue,
