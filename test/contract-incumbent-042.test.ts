@@ -198,7 +198,10 @@ describe(`incumbent ${fixture.version} tools added after 0.39`, () => {
         expect(Object.keys(ours!.inputSchema), `${want.name}.${prop}`).toContain(prop);
       }
       for (const prop of want.inputSchema.required ?? []) {
-        expect(ours!.inputSchema[prop].isOptional(), `${want.name}.${prop} required`).toBe(false);
+        const schema = ours!.inputSchema[prop] as unknown as {
+          safeParse(v: unknown): { success: boolean };
+        };
+        expect(schema.safeParse(undefined).success, `${want.name}.${prop} required`).toBe(false);
       }
     }
   });

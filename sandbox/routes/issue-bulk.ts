@@ -56,7 +56,8 @@ export function registerIssueBulkRoutes(app: Hono, deps: RouteDeps): void {
       const result: JsonObject = {};
       if ("status" in body) {
         result.status = sample.status;
-        result.substatus = sample.substatus;
+        // the spec types substatus as a string: resolved issues (substatus null) leave it out
+        if (sample.substatus !== null) result.substatus = sample.substatus;
         result.statusDetails = sample.statusDetails;
       }
       if ("assignedTo" in body) result.assignedTo = sample.assignedTo;

@@ -27,6 +27,7 @@ function integrationJson(i: IntegrationRecord): JsonObject {
     domainName: i.domainName,
     accountType: "Organization",
     scopes: null,
+    outOfDate: false,
     status: i.status,
     provider: {
       key: i.provider.key,
