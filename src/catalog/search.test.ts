@@ -77,3 +77,33 @@ describe("search_sentry_tools ranking", () => {
     expect(summary("First sentence. Second one.")).toBe("First sentence.");
   });
 });
+
+/** Issue 21: plain requests for the triage, ticket and server-info tools. */
+const TABLE_21: Array<[string, string]> = [
+  ["open a Jira ticket for this", "create_external_issue"],
+  ["create a GitHub issue from this Sentry issue", "create_external_issue"],
+  ["link this issue to an existing Jira ticket", "link_issue"],
+  ["link a pull request to the issue", "link_issue"],
+  ["unlink the Linear ticket", "unlink_issue"],
+  ["unlink a GitHub issue", "unlink_issue"],
+  ["resolve all these issues at once", "bulk_update_issues"],
+  ["bulk triage issues", "bulk_update_issues"],
+  ["ignore every issue matching a query", "bulk_update_issues"],
+  ["resolve the issue in release 2.3", "update_issue"],
+  ["resolved in a commit", "update_issue"],
+  ["server version", "get_sentry_mcp_info"],
+  ["which version of the MCP server is this", "get_sentry_mcp_info"],
+];
+
+describe("search_sentry_tools ranking (issue 21)", () => {
+  it.each(TABLE_21)("%s → %s", (query, expected) => {
+    const ranked = rankTools(ALL_TOOLS, query);
+    expect(
+      ranked[0]?.tool.name,
+      ranked
+        .slice(0, 3)
+        .map((r) => `${r.tool.name}:${r.score}`)
+        .join(" "),
+    ).toBe(expected);
+  });
+});

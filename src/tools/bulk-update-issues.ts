@@ -114,11 +114,10 @@ async function readIssues(
 
 export default defineTool({
   name: "bulk_update_issues",
-  title: "Bulk Update Issues",
+  title: "Bulk Triage Many Issues at Once",
   description: [
-    `Resolve, reopen, ignore or assign many issues at once (issueIds, or a search query), at most ${BULK_CAP}.`,
+    `Bulk triage: apply one update_issue change (status, release or commit resolution, ignore, assignee) to many issues at once: by issueIds, or every issue matching a search query (at most ${BULK_CAP}).`,
     "Dry run by default: lists each issue's before → after; call again with dryRun false to apply.",
-    "Same options as update_issue (inRelease, inCommit, ignore modes).",
   ].join(" "),
   inputSchema: {
     organizationSlug: organizationSlug.optional(),

@@ -77,7 +77,7 @@ function fillForm(form: FormField[], given: Record<string, Value>): Record<strin
 
 export default defineTool({
   name: "create_external_issue",
-  title: "Create External Issue",
+  title: "Create External Issue: Open a New Ticket",
   description: [
     "Open a new ticket (Jira, GitHub, GitLab...) from a Sentry issue through an installed integration, and link it.",
     "Fills the integration's form from its defaults; dryRun shows the form and values without creating. link_issue links an existing ticket.",

@@ -43,9 +43,9 @@ export async function loadIssue(
 
 export default defineTool({
   name: "link_issue",
-  title: "Link Issue",
+  title: "Attach Existing Ticket",
   description: [
-    "Link an existing ticket or pull request to a Sentry issue by its URL: Jira, GitHub, GitLab, Bitbucket, Azure DevOps, or a Sentry App such as Linear or Shortcut.",
+    "Link an existing ticket or pull request to an issue by its URL: Jira, GitHub, GitLab, Bitbucket, Azure DevOps, or an App such as Linear or Shortcut.",
     "Does not create a ticket (create_external_issue does) or change the issue's status. A repeated link answers already_linked.",
   ].join(" "),
   inputSchema: {

@@ -55,10 +55,10 @@ function sameActor(a: Actor | null, b: Actor | null): boolean {
 
 export default defineTool({
   name: "update_issue",
-  title: "Update Issue",
+  title: "Update Issue: Resolve, Assign or Ignore",
   description: [
     "Resolve, reopen or ignore one issue, or assign it to a teammate or team (issueUrl, or organizationSlug + issueId).",
-    "inRelease (a version or latest) or inCommit {commit, repository} resolve in a release or commit.",
+    "Resolve in a given release (inRelease: version or latest) or commit (inCommit: {commit, repository}).",
     "status ignored defaults to ignoreMode untilEscalating; other modes: forever, forDuration, untilOccurrenceCount, untilUserCount.",
     "reason is posted as a comment. Answers before → after; a state already set is reported as such.",
   ].join(" "),
