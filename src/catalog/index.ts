@@ -45,10 +45,16 @@ import linkIssue from "../tools/link-issue.js";
 import removeTeamFromProject from "../tools/remove-team-from-project.js";
 import searchAiConversations from "../tools/search-ai-conversations.js";
 import searchDocs from "../tools/search-docs.js";
+import searchErrors from "../tools/search-errors.js";
 import searchEvents from "../tools/search-events.js";
 import searchIssueEvents from "../tools/search-issue-events.js";
 import searchIssues from "../tools/search-issues.js";
+import searchLogs from "../tools/search-logs.js";
+import searchMetrics from "../tools/search-metrics.js";
+import searchProfiles from "../tools/search-profiles.js";
+import searchReplays from "../tools/search-replays.js";
 import searchSentryTools from "../tools/search-sentry-tools.js";
+import searchTraces from "../tools/search-traces.js";
 import type { AnyTool } from "../tools/types.js";
 import unlinkIssue from "../tools/unlink-issue.js";
 import updateDsn from "../tools/update-dsn.js";
@@ -107,6 +113,12 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getDoc,
   analyzeIssueWithSeer,
   searchEvents,
+  searchErrors,
+  searchLogs,
+  searchTraces,
+  searchMetrics,
+  searchProfiles,
+  searchReplays,
   getTraceDetails,
   getSpanDetails,
   findReleases,

@@ -15,9 +15,9 @@ const TABLE: Array<[string, string]> = [
   ["breadcrumbs", "get_issue_breadcrumbs"],
   ["comment on an issue", "add_issue_note"],
   ["tag values", "get_issue_tag_values"],
-  ["search logs", "search_events"],
-  ["search spans", "search_events"],
-  ["search metrics", "search_events"],
+  ["search logs", "search_logs"],
+  ["search spans", "search_traces"],
+  ["search metrics", "search_metrics"],
   ["span details", "get_span_details"],
   ["replay", "get_replay_details"],
   ["profile flamegraph", "get_profile"],
@@ -105,5 +105,17 @@ describe("search_sentry_tools ranking (issue 21)", () => {
         .map((r) => `${r.tool.name}:${r.score}`)
         .join(" "),
     ).toBe(expected);
+  });
+});
+
+describe("search_sentry_tools ranking (issue 21, dataset tools)", () => {
+  it.each([
+    ["errors per hour in the last day", "search_errors"],
+    ["recent warning logs", "search_logs"],
+    ["p95 latency by endpoint", "search_traces"],
+    ["slowest profiled functions", "search_profiles"],
+    ["session replays with rage clicks", "search_replays"],
+  ])("%s → %s", (query, expected) => {
+    expect(rankTools(ALL_TOOLS, query)[0]?.tool.name).toBe(expected);
   });
 });
