@@ -141,6 +141,10 @@ describe("link_issue", () => {
         { externalIssueUrl: "https://linear.app/acme/issue/ENG-9" },
         /already linked to another linear ticket .*unlink_issue it first/,
       ],
+      [
+        { externalIssueUrl: "https://github.com/acme-corp/backend/issues/%E0%A4%A" },
+        /^Input error: Use the ticket's own URL/,
+      ],
     ];
     for (const [args, expected] of cases) {
       const issueId =

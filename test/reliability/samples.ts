@@ -92,6 +92,11 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
     get_profile_details: { ...ORG, projectSlugOrId: "backend", profileId: profiled?.profileId },
     search_ai_conversations: ORG,
     get_ai_conversation_details: { ...ORG, conversationId: store.aiConversations[0]?.id },
+    // issue 21
+    bulk_update_issues: { ...ORG, issueIds: ["BACKEND-1A", "BACKEND-1B"], status: "resolved" },
+    link_issue: { ...ISSUE, externalIssueUrl: "https://acme.atlassian.net/browse/OPS-4242" },
+    unlink_issue: { ...ISSUE, externalIssueUrl: "https://acme.atlassian.net/browse/OPS-412" },
+    create_external_issue: { ...ISSUE, integrationId: "3100001" },
   };
 }
 

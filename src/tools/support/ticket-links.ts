@@ -57,7 +57,16 @@ export function parseTicketUrl(raw: string): URL {
   return url;
 }
 
-const path = (url: URL) => decodeURIComponent(url.pathname).replace(/\/+$/, "");
+/** The URL's path, decoded where it decodes (a malformed `%` escape stays as it is). */
+function path(url: URL): string {
+  let p = url.pathname;
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    // keep the raw path
+  }
+  return p.replace(/\/+$/, "");
+}
 
 /** The App a URL belongs to, for the Apps whose URLs are recognisable. */
 export function inferAppSlug(url: URL): string | undefined {
