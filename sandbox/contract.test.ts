@@ -402,6 +402,87 @@ describe("documented routes validate against the OpenAPI spec", () => {
     }
   });
 
+  it("bulk triage and ticket links (issue 21): requests and responses match the spec", async () => {
+    const sb = await startSandbox({ now: NOW });
+    const send = async (method: string, path: string, body: unknown, expectStatus: number) => {
+      const res = await fetch(`${sb.url}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${TOKEN}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      const json = text ? JSON.parse(text) : null;
+      expect(res.status, `${method} ${path} -> ${text.slice(0, 200)}`).toBe(expectStatus);
+      const pathname = new URL(path, "http://x").pathname;
+      if (body !== undefined && res.status < 400) {
+        const request = contract.validateRequest(method, pathname, body);
+        if (request?.errors.length)
+          failures.push(`${method} ${path} request\n  ${request.errors.slice(0, 8).join("\n  ")}`);
+      }
+      if (res.status === 204 || res.status >= 400) {
+        exercised.add(contract.validate(method, pathname, 200, {})?.template ?? "");
+        return json;
+      }
+      const result = contract.validate(method, pathname, res.status, json);
+      expect(result, `${method} ${pathname} is documented`).not.toBeNull();
+      exercised.add(result?.template ?? "");
+      if (result?.errors.length)
+        failures.push(`${method} ${path}\n  ${result.errors.slice(0, 8).join("\n  ")}`);
+      return json;
+    };
+    try {
+      const issues = "/api/0/organizations/acme/issues/";
+      await send(
+        "PUT",
+        `${issues}?id=6100000102&id=6100000103`,
+        { status: "resolved", statusDetails: { inRelease: "latest" } },
+        200,
+      );
+      await send("PUT", `${issues}?id=6100000102`, { assignedTo: "team:4500101" }, 200);
+      await send(
+        "PUT",
+        `${issues}?id=6100000102`,
+        {
+          status: "resolved",
+          statusDetails: { inCommit: { commit: "abc1234", repository: "acme-corp/backend" } },
+        },
+        200,
+      );
+      await send(
+        "PUT",
+        `${issues}?query=is:unresolved&project=payments&limit=2`,
+        { status: "ignored" },
+        200,
+      );
+      await send("PUT", `${issues}?id=1`, { status: "resolved" }, 204);
+      await send(
+        "PUT",
+        `${issues}?id=6100000102`,
+        { status: "resolved", statusDetails: { inRelease: "nope@0" } },
+        400,
+      );
+      const integration = `${issues}BACKEND-1B/integrations/3100001/`;
+      await send("GET", `${integration}?action=link`, undefined, 200);
+      await send("GET", `${integration}?action=create`, undefined, 200);
+      await send("PUT", integration, { externalIssue: "OPS-9" }, 201);
+      await send("PUT", integration, { externalIssue: "OPS-9" }, 400);
+      const created = await send("POST", integration, { title: "Broken", project: "10001" }, 201);
+      await send("DELETE", `${integration}?externalIssue=${created.id}`, undefined, 204);
+      await send("GET", `${issues}FRONTEND-2A/external-issues/`, undefined, 200);
+      await send(
+        "DELETE",
+        "/api/0/sentry-app-installations/5b1c9e1e-0d8a-4a55-9b7e-2f1d3c4a5b60/external-issues/3300001/",
+        undefined,
+        204,
+      );
+    } finally {
+      await sb.close();
+    }
+  });
+
   it("all bodies matched their schemas", () => {
     expect(failures, failures.join("\n\n")).toEqual([]);
   });

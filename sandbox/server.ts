@@ -18,7 +18,9 @@ import { registerDocsRoutes } from "./routes/docs.js";
 import { registerEventRoutes } from "./routes/events.js";
 import { registerExploreRoutes } from "./routes/explore.js";
 import { ApiError, NOT_FOUND, type RouteDeps } from "./routes/http.js";
+import { registerIssueBulkRoutes } from "./routes/issue-bulk.js";
 import { registerIssueExtraRoutes } from "./routes/issue-extras.js";
+import { registerIssueLinkRoutes } from "./routes/issue-links.js";
 import { registerIssueWriteRoutes } from "./routes/issue-writes.js";
 import { registerIssueRoutes } from "./routes/issues.js";
 import { registerKeyRoutes } from "./routes/keys.js";
@@ -155,6 +157,8 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerAutofixRoutes(app, deps);
   registerDocsRoutes(app, deps);
   registerIssueWriteRoutes(app, deps);
+  registerIssueBulkRoutes(app, deps);
+  registerIssueLinkRoutes(app, deps);
   registerProjectWriteRoutes(app, deps);
   registerKeyRoutes(app, deps);
   registerUptimeRoutes(app, deps);

@@ -95,6 +95,14 @@ export const SERVED_OPERATIONS = [
   ["post", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/keys/"],
   ["get", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/keys/{key_id}/"],
   ["put", "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/keys/{key_id}/"],
+  // issue 21: bulk triage and ticket links
+  ["put", "/api/0/organizations/{organization_id_or_slug}/issues/"],
+  ...["get", "put", "post", "delete"].map((m) => [
+    m,
+    "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/integrations/{integration_id}/",
+  ]),
+  ["get", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/external-issues/"],
+  ["delete", "/api/0/sentry-app-installations/{uuid}/external-issues/{external_issue_id}/"],
 ];
 
 /**

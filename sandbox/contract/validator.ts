@@ -218,7 +218,7 @@ export class Contract {
       errors.push(`no JSON schema for status ${status}`);
       return { template: hit.template, errors };
     }
-    const key = `${hit.template}#${status}#${optional.join(",")}`;
+    const key = `${hit.template}#${method.toLowerCase()}#${status}#${optional.join(",")}`;
     errors.push(...this.run(key, relax(schema, optional) as AnySchema, body, "body"));
     for (const [where, event] of eventsIn(body)) errors.push(...this.validateEntries(event, where));
     return { template: hit.template, errors };
@@ -274,11 +274,17 @@ function eventsIn(body: unknown): Array<[string, { entries?: unknown }]> {
  * but real updates are partial (`{"status": "resolved"}`); so are the status details.
  */
 function patchWriteQuirks(spec: PrunedSpec): void {
-  const put = spec.paths["/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/"]?.put;
-  const body = put?.requestBody?.content?.["application/json"]?.schema as JsonSchema | undefined;
-  if (!body) return;
-  delete body.required;
-  const details = (body.properties as Record<string, JsonSchema> | undefined)?.statusDetails;
-  for (const part of (details?.allOf as JsonSchema[] | undefined) ?? [details ?? {}])
-    delete part.required;
+  // the bulk PUT (`.../issues/?id=..`) documents the same over-required body
+  for (const path of [
+    "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/",
+    "/api/0/organizations/{organization_id_or_slug}/issues/",
+  ]) {
+    const put = spec.paths[path]?.put;
+    const body = put?.requestBody?.content?.["application/json"]?.schema as JsonSchema | undefined;
+    if (!body) continue;
+    delete body.required;
+    const details = (body.properties as Record<string, JsonSchema> | undefined)?.statusDetails;
+    for (const part of (details?.allOf as JsonSchema[] | undefined) ?? [details ?? {}])
+      delete part.required;
+  }
 }

@@ -10,6 +10,7 @@ import { type BuildContext, buildEvents, buildIssue, buildTags } from "./builder
 import { seedDashboards } from "./dashboards.js";
 import { seedExplore } from "./explore.js";
 import { seedIssueExtras } from "./issue-extras.js";
+import { seedIssueLinks } from "./issue-links.js";
 import { backendCheckoutIssues } from "./issues-backend-checkout.js";
 import { backendErrorIssues } from "./issues-backend-errors.js";
 import { backendPlatformIssues } from "./issues-backend-platform.js";
@@ -100,6 +101,7 @@ export function createStore(now: Date = new Date()): SandboxStore {
     aiConversations: seedAiConversations(now),
     snapshots: seedSnapshots(now),
     onboardingRuns: seedOnboardingRuns(now),
+    issueLinks: seedIssueLinks(),
   };
   seedIssueExtras(store);
   store.profiles = seedProfiles(now, store.explore.spans);

@@ -9,6 +9,7 @@ import type { AlertStore } from "./alerts.js";
 import type { SeerStore } from "./autofix.js";
 import type { DashboardRecord } from "./dashboards.js";
 import type { ExploreData } from "./explore-types.js";
+import type { IssueLinkStore } from "./issue-links.js";
 import type { MonitorStore } from "./monitors.js";
 import type { OnboardingRun } from "./onboarding.js";
 import type { ProfileStore } from "./profiles.js";
@@ -325,6 +326,8 @@ export interface SandboxStore {
   aiConversations: AiConversationRecord[];
   snapshots: SnapshotRecord[];
   onboardingRuns: OnboardingRun[];
+  /** ticket integrations, Sentry Apps and the issues' links to tickets; see issue-links.ts */
+  issueLinks: IssueLinkStore;
 }
 
 export interface UserReportRecord {

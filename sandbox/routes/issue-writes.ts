@@ -76,6 +76,40 @@ function ignoreDetails(details: Record<string, unknown>): Record<string, number>
   return out;
 }
 
+/**
+ * `statusDetails.inRelease` (a version of the issue's project, or `latest`) and `inCommit`
+ * (`{commit, repository}`, the repository connected to the org) as Sentry validates them.
+ */
+function resolvedIn(
+  store: SandboxStore,
+  issue: IssueRecord,
+  details: Record<string, unknown>,
+): { inRelease?: string; inCommit?: JsonObject } {
+  if (details.inRelease !== undefined && details.inRelease !== null) {
+    const releases = store.releases
+      .filter((r) => r.projectIds.includes(issue.projectId))
+      .sort((a, b) => b.dateCreated.localeCompare(a.dateCreated));
+    const wanted = details.inRelease;
+    const release = wanted === "latest" ? releases[0] : releases.find((r) => r.version === wanted);
+    if (!release) fieldError("statusDetails", "inRelease: Unable to find the given release.");
+    return { inRelease: release.version };
+  }
+  const inCommit = details.inCommit;
+  if (inCommit === undefined || inCommit === null) return {};
+  const c = inCommit as Record<string, unknown>;
+  if (
+    typeof inCommit !== "object" ||
+    typeof c.commit !== "string" ||
+    typeof c.repository !== "string"
+  ) {
+    fieldError("statusDetails", "inCommit: commit and repository are required.");
+  }
+  const orgId = store.projects.find((p) => p.id === issue.projectId)?.orgId;
+  const repo = store.repositories.find((r) => r.orgId === orgId && r.name === c.repository);
+  if (!repo) fieldError("statusDetails", "inCommit: Unable to find the given repository.");
+  return { inCommit: { id: c.commit, commit: c.commit, repository: repo.name } };
+}
+
 function applyStatus(store: SandboxStore, issue: IssueRecord, body: Record<string, unknown>): void {
   let status = body.status;
   const rawDetails = body.statusDetails ?? {};
@@ -100,12 +134,23 @@ function applyStatus(store: SandboxStore, issue: IssueRecord, body: Record<strin
     if (!hasRelease) fieldError("statusDetails", NO_RELEASE);
   }
   const ignore = base === "ignored" ? ignoreDetails(details) : {};
+  const resolution = base === "resolved" && !inNextRelease ? resolvedIn(store, issue, details) : {};
   const actor = me(store);
   issue.status = base;
   if (base === "resolved") {
     issue.substatus = null;
-    issue.statusDetails = inNextRelease ? { inNextRelease: true, actor } : {};
-    addActivity(store, issue, inNextRelease ? "set_resolved_in_release" : "set_resolved", {});
+    issue.statusDetails = inNextRelease
+      ? { inNextRelease: true, actor }
+      : Object.keys(resolution).length > 0
+        ? { ...resolution, actor }
+        : {};
+    const type =
+      inNextRelease || resolution.inRelease
+        ? "set_resolved_in_release"
+        : resolution.inCommit
+          ? "set_resolved_in_commit"
+          : "set_resolved";
+    addActivity(store, issue, type, resolution.inRelease ? { version: resolution.inRelease } : {});
   } else if (base === "unresolved") {
     issue.substatus = (substatus as string | undefined) ?? "ongoing";
     issue.statusDetails = {};
@@ -170,6 +215,23 @@ function applyFlags(issue: IssueRecord, body: Record<string, unknown>): void {
   }
 }
 
+/**
+ * The issue as `body` would leave it, validated on a copy so a rejected request changes nothing
+ * (the bulk route drafts every issue before committing any).
+ */
+export function draftUpdate(
+  store: SandboxStore,
+  orgId: string,
+  issue: IssueRecord,
+  body: Record<string, unknown>,
+): IssueRecord {
+  const draft: IssueRecord = structuredClone(issue);
+  applyStatus(store, draft, body);
+  applyAssignment(store, draft, orgId, body);
+  applyFlags(draft, body);
+  return draft;
+}
+
 /** The activity wire shape (as GET .../notes/ serves it). */
 function serializeNote(entry: JsonObject): JsonObject {
   return {
@@ -191,12 +253,7 @@ export function registerIssueWriteRoutes(app: Hono, deps: RouteDeps): void {
       const org = findOrg(store, c.req.param("org")!);
       const issue = findIssue(store, org, c.req.param("issueId")!);
       const body = await jsonBody(c);
-      // Validate everything on a copy first so a rejected request changes nothing.
-      const draft: IssueRecord = structuredClone(issue);
-      applyStatus(store, draft, body);
-      applyAssignment(store, draft, org.id, body);
-      applyFlags(draft, body);
-      Object.assign(issue, draft);
+      Object.assign(issue, draftUpdate(store, org.id, issue, body));
       return c.json(serializeIssueDetail(store, issue, baseUrlOf(c, deps)));
     }),
   );

@@ -1,7 +1,9 @@
 import addIssueNote from "../tools/add-issue-note.js";
 import addTeamToProject from "../tools/add-team-to-project.js";
 import analyzeIssueWithSeer from "../tools/analyze-issue-with-seer.js";
+import bulkUpdateIssues from "../tools/bulk-update-issues.js";
 import createDsn from "../tools/create-dsn.js";
+import createExternalIssue from "../tools/create-external-issue.js";
 import createProject from "../tools/create-project.js";
 import createTeam from "../tools/create-team.js";
 import createUptimeMonitor from "../tools/create-uptime-monitor.js";
@@ -36,22 +38,31 @@ import getProfile from "../tools/get-profile.js";
 import getProfileDetails from "../tools/get-profile-details.js";
 import getReleaseDetails from "../tools/get-release-details.js";
 import getReplayDetails from "../tools/get-replay-details.js";
+import getSentryMcpInfo from "../tools/get-sentry-mcp-info.js";
 import getSentryResource from "../tools/get-sentry-resource.js";
 import getSnapshot from "../tools/get-snapshot.js";
 import getSnapshotImage from "../tools/get-snapshot-image.js";
 import getSpanDetails from "../tools/get-span-details.js";
 import getTraceDetails from "../tools/get-trace-details.js";
 import getUptimeMonitorDetails from "../tools/get-uptime-monitor-details.js";
+import linkIssue from "../tools/link-issue.js";
 import onboardingStatusUpdate from "../tools/onboarding-status-update.js";
 import removeTeamFromProject from "../tools/remove-team-from-project.js";
 import searchAgentConversations from "../tools/search-agent-conversations.js";
 import searchAiConversations from "../tools/search-ai-conversations.js";
 import searchDocs from "../tools/search-docs.js";
+import searchErrors from "../tools/search-errors.js";
 import searchEvents from "../tools/search-events.js";
 import searchIssueEvents from "../tools/search-issue-events.js";
 import searchIssues from "../tools/search-issues.js";
+import searchLogs from "../tools/search-logs.js";
+import searchMetrics from "../tools/search-metrics.js";
+import searchProfiles from "../tools/search-profiles.js";
+import searchReplays from "../tools/search-replays.js";
 import searchSentryTools from "../tools/search-sentry-tools.js";
+import searchTraces from "../tools/search-traces.js";
 import type { AnyTool } from "../tools/types.js";
+import unlinkIssue from "../tools/unlink-issue.js";
 import updateDsn from "../tools/update-dsn.js";
 import updateIssue from "../tools/update-issue.js";
 import updateProject from "../tools/update-project.js";
@@ -74,9 +85,14 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   searchIssueEvents,
   getEventAttachment,
   getSentryResource,
+  getSentryMcpInfo,
   searchSentryTools,
   executeSentryTool,
   updateIssue,
+  bulkUpdateIssues,
+  linkIssue,
+  unlinkIssue,
+  createExternalIssue,
   addIssueNote,
   createTeam,
   createProject,
@@ -103,6 +119,12 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getDoc,
   analyzeIssueWithSeer,
   searchEvents,
+  searchErrors,
+  searchLogs,
+  searchTraces,
+  searchMetrics,
+  searchProfiles,
+  searchReplays,
   getTraceDetails,
   getSpanDetails,
   findReleases,

@@ -15,9 +15,9 @@ const TABLE: Array<[string, string]> = [
   ["breadcrumbs", "get_issue_breadcrumbs"],
   ["comment on an issue", "add_issue_note"],
   ["tag values", "get_issue_tag_values"],
-  ["search logs", "search_events"],
-  ["search spans", "search_events"],
-  ["search metrics", "search_events"],
+  ["search logs", "search_logs"],
+  ["search spans", "search_traces"],
+  ["search metrics", "search_metrics"],
   ["span details", "get_span_details"],
   ["replay", "get_replay_details"],
   ["profile flamegraph", "get_profile"],
@@ -75,5 +75,47 @@ describe("search_sentry_tools ranking", () => {
       "resolv",
     ]);
     expect(summary("First sentence. Second one.")).toBe("First sentence.");
+  });
+});
+
+/** Issue 21: plain requests for the triage, ticket and server-info tools. */
+const TABLE_21: Array<[string, string]> = [
+  ["open a Jira ticket for this", "create_external_issue"],
+  ["create a GitHub issue from this Sentry issue", "create_external_issue"],
+  ["link this issue to an existing Jira ticket", "link_issue"],
+  ["link a pull request to the issue", "link_issue"],
+  ["unlink the Linear ticket", "unlink_issue"],
+  ["unlink a GitHub issue", "unlink_issue"],
+  ["resolve all these issues at once", "bulk_update_issues"],
+  ["bulk triage issues", "bulk_update_issues"],
+  ["ignore every issue matching a query", "bulk_update_issues"],
+  ["resolve the issue in release 2.3", "update_issue"],
+  ["resolved in a commit", "update_issue"],
+  ["server version", "get_sentry_mcp_info"],
+  ["which version of the MCP server is this", "get_sentry_mcp_info"],
+];
+
+describe("search_sentry_tools ranking (issue 21)", () => {
+  it.each(TABLE_21)("%s → %s", (query, expected) => {
+    const ranked = rankTools(ALL_TOOLS, query);
+    expect(
+      ranked[0]?.tool.name,
+      ranked
+        .slice(0, 3)
+        .map((r) => `${r.tool.name}:${r.score}`)
+        .join(" "),
+    ).toBe(expected);
+  });
+});
+
+describe("search_sentry_tools ranking (issue 21, dataset tools)", () => {
+  it.each([
+    ["errors per hour in the last day", "search_errors"],
+    ["recent warning logs", "search_logs"],
+    ["p95 latency by endpoint", "search_traces"],
+    ["slowest profiled functions", "search_profiles"],
+    ["session replays with rage clicks", "search_replays"],
+  ])("%s → %s", (query, expected) => {
+    expect(rankTools(ALL_TOOLS, query)[0]?.tool.name).toBe(expected);
   });
 });

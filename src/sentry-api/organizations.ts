@@ -69,5 +69,6 @@ export async function listMembers(
 
 /** Encodes one path segment. */
 export function enc(segment: string): string {
-  return encodeURIComponent(segment);
+  // A lone surrogate (malformed UTF-16) would make encodeURIComponent throw: send U+FFFD instead.
+  return encodeURIComponent(segment.toWellFormed());
 }

@@ -17,6 +17,9 @@ import {
   hasIgnoreInput,
   ISSUE_STATUSES,
   ignoreParams,
+  resolutionApplied,
+  resolutionParams,
+  resolutionRequest,
   type StatusState,
   statusRequest,
   statusView,
@@ -52,9 +55,10 @@ function sameActor(a: Actor | null, b: Actor | null): boolean {
 
 export default defineTool({
   name: "update_issue",
-  title: "Update Issue",
+  title: "Update Issue: Resolve, Assign or Ignore",
   description: [
     "Resolve, reopen or ignore one issue, or assign it to a teammate or team (issueUrl, or organizationSlug + issueId).",
+    "Resolve in a given release (inRelease: version or latest) or commit (inCommit: {commit, repository}).",
     "status ignored defaults to ignoreMode untilEscalating; other modes: forever, forDuration, untilOccurrenceCount, untilUserCount.",
     "reason is posted as a comment. Answers before → after; a state already set is reported as such.",
   ].join(" "),
@@ -70,6 +74,7 @@ export default defineTool({
       .optional()
       .describe(`Assignee: ${ACTOR_FORMATS}; "" unassigns`),
     ...ignoreParams,
+    ...resolutionParams,
     reason: z
       .string()
       .trim()
@@ -97,14 +102,20 @@ export default defineTool({
       ignoreUserCount: params.ignoreUserCount,
       ignoreUserWindowMinutes: params.ignoreUserWindowMinutes,
     };
-    if (!params.status && params.assignedTo === undefined) {
+    const resolution = { inRelease: params.inRelease, inCommit: params.inCommit };
+    const resolve = resolutionRequest(params.status, resolution, ignore);
+    if (!params.status && !resolve && params.assignedTo === undefined) {
       throw new UserInputError('Pass status and/or assignedTo ("" unassigns).');
     }
     if (!params.status && hasIgnoreInput(ignore)) {
       throw new UserInputError('Ignore options need status: "ignored".');
     }
     // Validate the whole request before any call, then read the issue and the assignee together.
-    const request = params.status ? statusRequest(params.status, ignore) : undefined;
+    const request = resolve
+      ? undefined
+      : params.status
+        ? statusRequest(params.status, ignore)
+        : undefined;
     const assigneeInput = params.assignedTo;
     const [issue, assignee] = await Promise.all([
       getIssue(ctx.client, org, issueId, ctx.signal),
@@ -120,6 +131,7 @@ export default defineTool({
     const beforeAssignee = actorFrom(issue.assignedTo);
 
     const update: IssueUpdate = {};
+    if (resolve && !resolutionApplied(issue, resolution)) Object.assign(update, resolve);
     if (request) {
       const alreadyIgnored =
         params.status === "ignored" && !hasIgnoreInput(ignore) && issue.status === "ignored";
@@ -140,8 +152,9 @@ export default defineTool({
           scope: "event:write",
           skill: "triage",
           fields: {
-            statusDetails:
-              params.status === "resolvedInNextRelease"
+            statusDetails: resolve
+              ? "Check the value: find_releases lists the project's release versions; inCommit.repository must be a repository connected to Sentry."
+              : params.status === "resolvedInNextRelease"
                 ? 'Use status "resolved" instead, or create a release for the project first.'
                 : "Check the ignore condition: windows are at most 10080 minutes.",
             status: `Use one of ${ISSUE_STATUSES.join(", ")}.`,
@@ -169,7 +182,10 @@ export default defineTool({
     }
     const afterView = statusView(after);
     const changes: string[] = [];
-    if (afterView.key !== beforeView.key)
+    if (
+      afterView.key !== beforeView.key ||
+      (resolve !== undefined && afterView.label !== beforeView.label)
+    )
       changes.push(`status: ${beforeView.label} → ${afterView.label}`);
     if (!sameActor(beforeAssignee, afterAssignee))
       changes.push(`assignee: ${actorLabel(beforeAssignee)} → ${actorLabel(afterAssignee)}`);

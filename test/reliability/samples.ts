@@ -107,6 +107,11 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
       runToken: store.onboardingRuns[0]?.runToken,
       update: { stage: "analyze_project", status: "active" },
     },
+    // issue 21
+    bulk_update_issues: { ...ORG, issueIds: ["BACKEND-1A", "BACKEND-1B"], status: "resolved" },
+    link_issue: { ...ISSUE, externalIssueUrl: "https://acme.atlassian.net/browse/OPS-4242" },
+    unlink_issue: { ...ISSUE, externalIssueUrl: "https://acme.atlassian.net/browse/OPS-412" },
+    create_external_issue: { ...ISSUE, integrationId: "3100001" },
   };
 }
 

@@ -95,10 +95,15 @@ export function statusView(state: StatusState): StatusView {
         label: "resolved in the next release",
       };
     const release = typeof d.inRelease === "string" ? d.inRelease : undefined;
+    const commit = commitOf(d.inCommit);
     return {
       status,
       key: "resolved",
-      label: release ? `resolved in release ${release}` : "resolved",
+      label: release
+        ? `resolved in release ${release}`
+        : commit
+          ? `resolved in commit ${commit.commit.slice(0, 12)}${commit.repository ? ` of ${commit.repository}` : ""}`
+          : "resolved",
     };
   }
   if (status === "unresolved") {
@@ -238,4 +243,77 @@ export function statusRequest(
 
 function optional(key: string, value: number | undefined): Record<string, number> {
   return value === undefined ? {} : { [key]: value };
+}
+
+/** `statusDetails.inCommit` as Sentry sends it: `{commit, repository}` or a serialized commit. */
+export function commitOf(value: unknown): { commit: string; repository?: string } | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const v = value as Record<string, unknown>;
+  const commit = typeof v.commit === "string" ? v.commit : typeof v.id === "string" ? v.id : "";
+  if (!commit) return undefined;
+  const repo = v.repository;
+  const repository =
+    typeof repo === "string"
+      ? repo
+      : repo && typeof repo === "object" && typeof (repo as { name?: unknown }).name === "string"
+        ? (repo as { name: string }).name
+        : undefined;
+  return { commit, repository };
+}
+
+/** Where update_issue resolves: in a release (`latest` = the newest) or when a commit ships. */
+export interface Resolution {
+  inRelease?: string;
+  inCommit?: { commit: string; repository: string };
+}
+
+export const resolutionParams = {
+  inRelease: z
+    .string()
+    .trim()
+    .min(1)
+    .max(250)
+    .optional()
+    .describe('Resolve in this release version ("latest" = newest); implies status resolved'),
+  inCommit: z
+    .object({
+      commit: z.string().trim().min(4).max(64).describe("Commit SHA"),
+      repository: z.string().trim().min(1).max(200).describe("Repository name as in Sentry"),
+    })
+    .optional()
+    .describe("Resolve when this commit ships; implies status resolved"),
+};
+
+/** The PUT body for a resolution, or undefined when none was asked for. */
+export function resolutionRequest(
+  status: IssueStatus | undefined,
+  resolution: Resolution,
+  ignore: IgnoreInput,
+): IssueUpdate | undefined {
+  const { inRelease, inCommit } = resolution;
+  if (inRelease === undefined && inCommit === undefined) return undefined;
+  if (inRelease !== undefined && inCommit !== undefined)
+    throw new UserInputError("Pass inRelease or inCommit, not both.");
+  if (status !== undefined && status !== "resolved")
+    throw new UserInputError(
+      `inRelease and inCommit resolve the issue; they need status "resolved" (or no status), not "${status}".`,
+    );
+  if (hasIgnoreInput(ignore)) throw new UserInputError('Ignore options need status: "ignored".');
+  const statusDetails = inRelease !== undefined ? { inRelease } : { inCommit };
+  return { status: "resolved", substatus: null, statusDetails };
+}
+
+/** True when the issue is already resolved the way `resolution` asks. */
+export function resolutionApplied(state: StatusState, resolution: Resolution): boolean {
+  if (state.status !== "resolved") return false;
+  const d = state.statusDetails ?? {};
+  if (resolution.inRelease !== undefined) return d.inRelease === resolution.inRelease;
+  const have = commitOf(d.inCommit);
+  const want = resolution.inCommit;
+  return Boolean(
+    have &&
+      want &&
+      have.commit.toLowerCase() === want.commit.toLowerCase() &&
+      (have.repository === undefined || have.repository === want.repository),
+  );
 }
