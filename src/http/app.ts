@@ -1,5 +1,10 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { type Context, Hono } from "hono";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  type Server,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { ALL_TOOLS } from "../catalog/index.js";
 import { parseSkills } from "../catalog/skills.js";
@@ -11,7 +16,7 @@ import type { Constraints, Skill } from "../tools/types.js";
 import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
 import { createCapabilityCache } from "./capability-cache.js";
 import { generateEncryptionKey, safeEqual } from "./crypto.js";
-import { createMetrics, routeLabel } from "./metrics.js";
+import { createMetrics, type Metrics, routeLabel } from "./metrics.js";
 import type { GrantDeps } from "./oauth/grants.js";
 import { registerOAuthRoutes } from "./oauth/index.js";
 import {
@@ -81,18 +86,6 @@ const PUBLIC_CORS = /^\/(\.well-known\/|oauth\/(token|register|revoke)$)/;
 /** Paths without the Host check: health probes and scrapers address instances directly. */
 const UNGUARDED = new Set(["/healthz", "/metrics"]);
 
-/** `tools/call` requests in a JSON-RPC body: id → tool name (known names only). */
-function toolCallsOf(body: unknown): Map<unknown, string> {
-  const calls = new Map<unknown, string>();
-  for (const msg of Array.isArray(body) ? body : [body]) {
-    if (msg && typeof msg === "object" && msg.method === "tools/call" && "id" in msg) {
-      const name = String(msg.params?.name ?? "");
-      calls.set(msg.id, KNOWN_TOOLS.has(name) ? name : "unknown");
-    }
-  }
-  return calls;
-}
-
 /**
  * The Streamable HTTP endpoint: stateless, one MCP server per request, so any instance can
  * answer any request. `/mcp/{org}` and `/mcp/{org}/{project}` pin the session. With an upstream
@@ -100,27 +93,39 @@ function toolCallsOf(body: unknown): Map<unknown, string> {
  */
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
-  const capabilitiesFor = createCapabilityCache();
-  app.use("/mcp/*", httpTelemetry());
-  const allowedHosts = options.allowedHosts;
-  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
   const service = resolveService(options);
-  const { store, rateLimits, now } = service;
   const metrics = createMetrics();
-  const clientIp = (c: Context) => options.clientIp?.(c) ?? "unknown";
-  const grants: GrantDeps | undefined = service.upstream
-    ? {
-        store,
-        encryptionKey: service.encryptionKey,
-        lifetimes: service.lifetimes,
-        now,
-        sentryUrl: options.config.sentryUrl,
-        upstream: service.upstream,
-        fetch: options.fetch ?? fetch,
-      }
-    : undefined;
+  const grants = grantDeps(options, service);
+  app.use("/mcp/*", httpTelemetry());
+  app.use("*", recordRequestMetrics(metrics));
+  app.use("*", guardHostAndOrigin(options));
+  app.use("*", limitPerIp(options, service));
+  registerProbes(app, service, metrics);
+  if (grants) registerOAuth(app, grants, service);
+  const handle = mcpRoute(options, service, metrics, grants);
+  app.all("/mcp", handle);
+  app.all("/mcp/:org", handle);
+  app.all("/mcp/:org/:project", handle);
+  return app;
+}
 
-  app.use("*", async (c, next) => {
+/** OAuth grant handling, when an upstream Sentry OAuth app is configured. */
+function grantDeps(options: HttpAppOptions, service: ServiceOptions): GrantDeps | undefined {
+  if (!service.upstream) return undefined;
+  return {
+    store: service.store,
+    encryptionKey: service.encryptionKey,
+    lifetimes: service.lifetimes,
+    now: service.now,
+    sentryUrl: options.config.sentryUrl,
+    upstream: service.upstream,
+    fetch: options.fetch ?? fetch,
+  };
+}
+
+/** Counts every request by method, route and status, with its duration. */
+function recordRequestMetrics(metrics: Metrics): MiddlewareHandler {
+  return async (c, next) => {
     const started = performance.now();
     await next();
     metrics.request(
@@ -129,9 +134,14 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       c.res.status,
       (performance.now() - started) / 1000,
     );
-  });
+  };
+}
 
-  app.use("*", async (c, next) => {
+/** DNS-rebinding defence: the Host must be ours, and a browser Origin must be allowed. */
+function guardHostAndOrigin(options: HttpAppOptions): MiddlewareHandler {
+  const allowedHosts = options.allowedHosts;
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
+  return async (c, next) => {
     if (UNGUARDED.has(c.req.path)) return next();
     const host = (c.req.header("host") ?? "").toLowerCase();
     if (!allowedHosts.has(host))
@@ -150,13 +160,17 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       }
     }
     await next();
-  });
+  };
+}
 
-  app.use("*", async (c, next) => {
+function limitPerIp(options: HttpAppOptions, service: ServiceOptions): MiddlewareHandler {
+  const { store, rateLimits, now } = service;
+  return async (c, next) => {
     if (UNGUARDED.has(c.req.path)) return next();
+    const ip = options.clientIp?.(c) ?? "unknown";
     const decision = await checkRate(
       store,
-      `ip:${clientIp(c)}`,
+      `ip:${ip}`,
       rateLimits.perIp,
       rateLimits.windowSeconds,
       now(),
@@ -169,10 +183,12 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       );
     }
     await next();
-  });
+  };
+}
 
+/** `/healthz` for load balancers, `/metrics` for Prometheus (behind a token when set). */
+function registerProbes(app: Hono, service: ServiceOptions, metrics: Metrics): void {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-
   app.get("/metrics", (c) => {
     const wanted = service.metricsToken;
     const sent = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
@@ -181,20 +197,29 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       "Content-Type": "text/plain; version=0.0.4; charset=utf-8",
     });
   });
+}
 
-  if (grants) {
-    app.use("/.well-known/*", cors({ origin: "*", maxAge: 3600 }));
-    for (const path of ["/oauth/token", "/oauth/register", "/oauth/revoke"]) {
-      app.use(
-        path,
-        cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type"], maxAge: 3600 }),
-      );
-    }
-    registerOAuthRoutes(app, { ...grants, publicUrl: service.publicUrl, log: service.log });
+function registerOAuth(app: Hono, grants: GrantDeps, service: ServiceOptions): void {
+  app.use("/.well-known/*", cors({ origin: "*", maxAge: 3600 }));
+  for (const path of ["/oauth/token", "/oauth/register", "/oauth/revoke"]) {
+    app.use(
+      path,
+      cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type"], maxAge: 3600 }),
+    );
   }
+  registerOAuthRoutes(app, { ...grants, publicUrl: service.publicUrl, log: service.log });
+}
 
-  const handle = async (c: Context) => {
-    const url = new URL(c.req.url);
+/** The MCP route: authenticate, limit per user, open the session, serve the request. */
+function mcpRoute(
+  options: HttpAppOptions,
+  service: ServiceOptions,
+  metrics: Metrics,
+  grants: GrantDeps | undefined,
+) {
+  const capabilitiesFor = createCapabilityCache();
+  const serve = createMcpServing();
+  return async (c: Context) => {
     const pathPins: PathPins = {
       organizationSlug: c.req.param("org"),
       projectSlug: c.req.param("project"),
@@ -203,24 +228,13 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     const auth = await withAuthSpan(authMethod(authorization), () =>
       authenticateMcp(authorization, { config: options.config, grants, pathPins }),
     );
-    if (!auth.ok) {
-      if (auth.status === 401) {
-        const metadata = grants
-          ? resourceMetadataUrl(baseUrlOf(c, service.publicUrl), pathPins)
-          : undefined;
-        c.header("WWW-Authenticate", wwwAuthenticate(metadata, auth.error, auth.description));
-      }
-      return c.json(
-        { error: auth.error ?? "unauthorized", error_description: auth.description },
-        auth.status,
-      );
-    }
+    if (!auth.ok) return refuseAuth(c, auth, pathPins, grants ? service : undefined);
     const perUser = await checkRate(
-      store,
+      service.store,
       auth.userKey,
-      rateLimits.perUser,
-      rateLimits.windowSeconds,
-      now(),
+      service.rateLimits.perUser,
+      service.rateLimits.windowSeconds,
+      service.now(),
     );
     if (!perUser.ok) {
       c.header("Retry-After", String(perUser.retryAfter));
@@ -231,56 +245,98 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     }
     let session: Awaited<ReturnType<typeof createSession>>;
     try {
-      const opts = sessionOptions(url, options.config, pathPins, auth);
+      const opts = sessionOptions(new URL(c.req.url), options.config, pathPins, auth);
       session = await createSession(options.config, {
         ...opts,
         accessToken: auth.sentryToken,
         fetch: options.fetch,
         capabilities: capabilitiesFor(auth.userKey),
+        onToolResult: (name, result) =>
+          metrics.toolCall(
+            KNOWN_TOOLS.has(name) ? name : "unknown",
+            result.isError ? "error" : "ok",
+          ),
       });
     } catch (error) {
       if (error instanceof UserInputError)
         return c.json({ error: "invalid_request", error_description: error.message }, 400);
       throw error;
     }
+    return serve(c.req.raw, session.server);
+  };
+}
+
+type McpRefusal = Extract<McpAuth, { ok: false }>;
+
+/** 401 with the `WWW-Authenticate` challenge (and resource metadata with OAuth), or 403. */
+function refuseAuth(
+  c: Context,
+  auth: McpRefusal,
+  pathPins: PathPins,
+  oauth: { publicUrl?: string } | undefined,
+) {
+  if (auth.status === 401) {
+    const metadata = oauth
+      ? resourceMetadataUrl(baseUrlOf(c, oauth.publicUrl), pathPins)
+      : undefined;
+    c.header("WWW-Authenticate", wwwAuthenticate(metadata, auth.error, auth.description));
+  }
+  return c.json(
+    { error: auth.error ?? "unauthorized", error_description: auth.description },
+    auth.status,
+  );
+}
+
+/**
+ * Serves one MCP request with its session's server, in the revision the client speaks. A
+ * 2026-07-28 request (its `_meta` envelope claims the revision) goes to the SDK's stateless
+ * handler, which validates the envelope and the `Mcp-*` headers, answers `server/discover` and
+ * adds caching hints. Anything else is a 2025-era (or older) request, served statelessly with
+ * JSON answers as before.
+ */
+function createMcpServing() {
+  const servers = new WeakMap<Request, Server>();
+  const modern = createMcpHandler(
+    ({ requestInfo }) => {
+      const server = requestInfo && servers.get(requestInfo);
+      if (!server) throw new Error("no MCP server prepared for this request");
+      return server;
+    },
+    { legacy: "reject" },
+  );
+  return async (request: Request, server: Server): Promise<Response> => {
     const parsedBody =
-      c.req.method === "POST"
-        ? await c.req.raw
+      request.method === "POST"
+        ? await request
             .clone()
             .json()
             .catch(() => undefined)
         : undefined;
-    const calls = toolCallsOf(parsedBody);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await withConnectSpan("http", () => session.server.connect(transport));
+    if (await isLegacyRequest(request, parsedBody)) return serveLegacy(request, server, parsedBody);
+    servers.set(request, server);
     try {
-      const response = await transport.handleRequest(
-        c.req.raw,
-        parsedBody === undefined ? undefined : { parsedBody },
-      );
-      if (calls.size > 0) {
-        const answer = await response
-          .clone()
-          .json()
-          .catch(() => null);
-        for (const msg of Array.isArray(answer) ? answer : [answer]) {
-          const tool = msg && calls.get(msg.id);
-          if (tool) metrics.toolCall(tool, msg.error || msg.result?.isError ? "error" : "ok");
-        }
-      }
-      return response;
+      return await modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody });
     } finally {
-      // Stateless: the server lives for this request only.
-      void session.server.close();
+      servers.delete(request);
     }
   };
-  app.all("/mcp", handle);
-  app.all("/mcp/:org", handle);
-  app.all("/mcp/:org/:project", handle);
-  return app;
+}
+
+async function serveLegacy(request: Request, server: Server, parsedBody: unknown) {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await withConnectSpan("http", () => server.connect(transport));
+  try {
+    return await transport.handleRequest(
+      request,
+      parsedBody === undefined ? undefined : { parsedBody },
+    );
+  } finally {
+    // Stateless: the server lives for this request only.
+    void server.close();
+  }
 }
 
 /** The span name's method for `mcp.auth/{method}`: which credential the request carried. */

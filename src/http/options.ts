@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { Logger } from "../cli/log.js";
 import type { Config } from "../config.js";
+import type { Logger } from "../log.js";
 import type { KeyValueStore } from "./store/types.js";
 
 /** The upstream Sentry OAuth application (SENTRY_CLIENT_ID / SENTRY_CLIENT_SECRET). */

@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import type { Logger } from "../cli/log.js";
 import type { Config } from "../config.js";
 import { ConfigurationError } from "../errors.js";
+import type { Logger } from "../log.js";
 import { createHttpApp } from "./app.js";
 import { generateEncryptionKey, parseEncryptionKey } from "./crypto.js";
 import {

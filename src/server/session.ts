@@ -3,7 +3,7 @@ import { USER_AGENT } from "../config.js";
 import { SentryClient } from "../sentry-api/client.js";
 import { getProject, type Project } from "../sentry-api/projects.js";
 import type { Capability, Constraints, Skill } from "../tools/types.js";
-import { buildServer } from "./build-server.js";
+import { buildServer, type SessionDeps } from "./build-server.js";
 
 export interface SessionOverrides {
   accessToken?: string;
@@ -14,6 +14,8 @@ export interface SessionOverrides {
   fetch?: typeof fetch;
   /** How the pinned project's capabilities are found; the HTTP service passes a cached one. */
   capabilities?: CapabilityLookup;
+  /** Sees each finished tools/call (the HTTP service's metrics). */
+  onToolResult?: SessionDeps["onToolResult"];
 }
 
 export type CapabilityLookup = (
@@ -73,6 +75,7 @@ export async function createSession(config: Config, overrides: SessionOverrides 
     responseBudget: config.responseBudget,
     docs: config.docs,
     agent: config.agent,
+    onToolResult: overrides.onToolResult,
     policy: {
       skills: overrides.skills ?? config.skills,
       readOnly: overrides.readOnly ?? config.readOnly,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addSecret, redact } from "../cli/log.js";
+import { addSecret, redact } from "../log.js";
 import {
   argumentAttributes,
   REDACTED,

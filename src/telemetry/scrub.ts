@@ -3,7 +3,7 @@
  * and logs. String contents go through `redact` from src/cli/log.ts (token shapes plus the
  * registered secret values); object keys that name a credential lose their value entirely.
  */
-import { redact } from "../cli/log.js";
+import { redact } from "../log.js";
 
 export const REDACTED = "[redacted]";
 export const MAX_ATTRIBUTE_LENGTH = 256;
