@@ -16,11 +16,13 @@ case "$REVISION" in
     DEFAULT_VERSION=0.1.16
     EXPECTED=scripts/conformance-expected-failures.yml
     REQUIREMENTS=()
+    PARTIAL=""
     ;;
   2026-07-28)
     DEFAULT_VERSION=0.2.0-alpha.12
     EXPECTED=scripts/conformance-expected-failures-2026.yml
     REQUIREMENTS=(--requirements 2026-07-28)
+    PARTIAL=scripts/conformance-partial-2026.json
     ;;
   *)
     echo "conformance: unknown revision $REVISION (2025-11-25 or 2026-07-28)" >&2
@@ -45,12 +47,13 @@ fi
 
 PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 LOG="$(mktemp)"
+RESULTS="$(mktemp -d)"
 node dist/src/cli/index.js serve --demo --port "$PORT" 2>"$LOG" &
 SERVER_PID=$!
 cleanup() {
   kill "$SERVER_PID" 2>/dev/null || true
   wait "$SERVER_PID" 2>/dev/null || true
-  rm -f "$LOG"
+  rm -rf "$LOG" "$RESULTS"
 }
 trap cleanup EXIT
 
@@ -72,5 +75,7 @@ fi
 "$NODE22" "$SUITE" server \
   --url "http://127.0.0.1:$PORT/mcp" \
   --expected-failures "$EXPECTED" \
+  --output-dir "$RESULTS" \
   "${REQUIREMENTS[@]}" \
   "$@"
+if [ -n "$PARTIAL" ]; then node scripts/conformance-checks.mjs "$RESULTS" "$PARTIAL"; fi

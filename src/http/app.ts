@@ -1,7 +1,6 @@
 import {
   createMcpHandler,
   isLegacyRequest,
-  type Server,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
@@ -10,6 +9,8 @@ import { ALL_TOOLS } from "../catalog/index.js";
 import { parseSkills } from "../catalog/skills.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
+import type { SessionServer } from "../server/build-server.js";
+import { paramHeaderMismatch } from "../server/param-headers.js";
 import { createSession } from "../server/session.js";
 import { httpTelemetry, withAuthSpan, withConnectSpan } from "../telemetry/index.js";
 import type { Constraints, Skill } from "../tools/types.js";
@@ -295,7 +296,7 @@ function refuseAuth(
  * JSON answers as before.
  */
 function createMcpServing() {
-  const servers = new WeakMap<Request, Server>();
+  const servers = new WeakMap<Request, SessionServer>();
   const modern = createMcpHandler(
     ({ requestInfo }) => {
       const server = requestInfo && servers.get(requestInfo);
@@ -304,7 +305,7 @@ function createMcpServing() {
     },
     { legacy: "reject" },
   );
-  return async (request: Request, server: Server): Promise<Response> => {
+  return async (request: Request, server: SessionServer): Promise<Response> => {
     const parsedBody =
       request.method === "POST"
         ? await request
@@ -313,6 +314,8 @@ function createMcpServing() {
             .catch(() => undefined)
         : undefined;
     if (await isLegacyRequest(request, parsedBody)) return serveLegacy(request, server, parsedBody);
+    const mismatch = paramHeaderRejection(request, server, parsedBody);
+    if (mismatch) return mismatch;
     servers.set(request, server);
     try {
       return await modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody });
@@ -322,7 +325,29 @@ function createMcpServing() {
   };
 }
 
-async function serveLegacy(request: Request, server: Server, parsedBody: unknown) {
+/** 400 with HeaderMismatch (-32020) when a tools/call's `Mcp-Param-*` headers lie about its arguments. */
+function paramHeaderRejection(request: Request, server: SessionServer, body: unknown) {
+  const message = body as { id?: unknown; method?: unknown; params?: Record<string, unknown> };
+  if (message?.method !== "tools/call" || typeof message.params?.name !== "string")
+    return undefined;
+  const args = message.params.arguments as Record<string, unknown> | undefined;
+  const reason = paramHeaderMismatch(
+    server.paramHeaders(message.params.name),
+    args,
+    request.headers,
+  );
+  if (!reason) return undefined;
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      id: message.id ?? null,
+      error: { code: -32020, message: `Header mismatch: ${reason}` },
+    },
+    { status: 400 },
+  );
+}
+
+async function serveLegacy(request: Request, server: SessionServer, parsedBody: unknown) {
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -31,6 +31,7 @@ import type {
 import { confirmDestructive, declinedResult } from "./confirm.js";
 import { errorMessage } from "./errors.js";
 import { clientChannel, InputNeeded, inputRequiredResult, type RequestSide } from "./input.js";
+import { annotateParamHeaders, declaredParamHeaders } from "./param-headers.js";
 import { LIST_CACHE_HINT, registerPrompts } from "./prompts.js";
 import { errorResult, redactResult, toCallResult } from "./results.js";
 
@@ -92,8 +93,13 @@ export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
   };
 }
 
+/** The session's server, and which `Mcp-Param-*` headers its listed tools declare (HTTP checks). */
+export type SessionServer = Server & {
+  paramHeaders(toolName: string): Record<string, string>;
+};
+
 /** Builds one MCP server for one session (stdio process or HTTP request). */
-export function buildServer(deps: SessionDeps): Server {
+export function buildServer(deps: SessionDeps): SessionServer {
   const catalog = createSessionCatalog(deps);
   const directNames = new Set(deps.directNames ?? DIRECT_TOOL_NAMES);
   const direct = catalog.tools().filter((t) => directNames.has(t.name));
@@ -132,7 +138,10 @@ export function buildServer(deps: SessionDeps): Server {
       ? { ...tool.annotations, readOnlyHint: !canWrite, destructiveHint: canDestroy }
       : { ...tool.annotations },
   }));
-  server.setRequestHandler("tools/list", async () => ({ tools: listed }));
+  const listedModern = listed.map(annotateParamHeaders);
+  server.setRequestHandler("tools/list", async (_request, extra) => ({
+    tools: isModern(extra) ? listedModern : listed,
+  }));
 
   server.setRequestHandler("tools/call", async (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
@@ -177,13 +186,15 @@ export function buildServer(deps: SessionDeps): Server {
       throw error;
     }
   });
+  const byName = new Map(listedModern.map((tool) => [tool.name, tool]));
+  const paramHeaders = (name: string) => declaredParamHeaders(byName.get(name));
   registerPrompts(server, {
     client: deps.client,
     constraints,
     canCall: (name) => callable.has(name),
     isDirect: (name) => directNames.has(name) && callable.has(name),
   });
-  return server;
+  return Object.assign(server, { paramHeaders });
 }
 
 const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
@@ -196,9 +207,14 @@ type Envelope = Record<string, unknown> | undefined;
  * The request's revision and the client's capabilities: a 2026-07-28 request carries both in its
  * `_meta` envelope; a 2025-era connection declared them once at `initialize`.
  */
+/** A 2026-07-28 request: its envelope names the revision. */
+function isModern(extra: ServerContext): boolean {
+  return typeof (extra.mcpReq.envelope as Envelope)?.[PROTOCOL_VERSION_KEY] === "string";
+}
+
 function requestSide(server: Server, extra: ServerContext): RequestSide {
   const envelope = extra.mcpReq.envelope as Envelope;
-  const modern = typeof envelope?.[PROTOCOL_VERSION_KEY] === "string";
+  const modern = isModern(extra);
   return {
     modern,
     responses: extra.mcpReq.inputResponses,
