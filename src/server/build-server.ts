@@ -78,8 +78,10 @@ export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
         return errorResult(`Input error: ${name} is not available in this session: ${reason}.`);
       try {
         const params = prepareArguments(tool, args, deps.policy.constraints);
-        // Destructive tools ask the user first when the client can ask (elicitation).
-        if (tool.annotations.destructiveHint && ctx.confirm && !(await ctx.confirm(tool, params)))
+        // Destructive tools ask the user first when the client can ask (elicitation). The meta
+        // tool is not asked about: the tool it runs comes back through here and is.
+        const destructive = tool.annotations.destructiveHint && !tool.meta;
+        if (destructive && ctx.confirm && !(await ctx.confirm(tool, params)))
           return declinedResult(tool);
         // Every Sentry request of this call is aborted when the call is cancelled.
         const value = await withCallSignal(ctx.signal, () => tool.handler(params, ctx));
