@@ -25,7 +25,10 @@ beforeEach(async () => {
 afterEach(() => sandbox.close());
 
 const RESOLVE = { organizationSlug: "acme", issueId: "BACKEND-1K", status: "resolved" };
-type Answer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
+type Answer = {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, string | number | boolean>;
+};
 const textOf = (result: { content?: unknown }) =>
   (result.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("\n");
 const issueWrites = (rec: ReturnType<typeof recordingFetch>) =>
