@@ -29,8 +29,10 @@ type Answer = {
   action: "accept" | "decline" | "cancel";
   content?: Record<string, string | number | boolean>;
 };
-const textOf = (result: { content?: unknown }) =>
-  (result.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("\n");
+const textOf = (result: object) =>
+  ((result as { content: Array<{ text?: string }> }).content ?? [])
+    .map((c) => c.text ?? "")
+    .join("\n");
 const issueWrites = (rec: ReturnType<typeof recordingFetch>) =>
   rec.writes().filter((w) => w.path.includes("/issues/"));
 
@@ -81,7 +83,7 @@ async function call2026(answer: Answer | undefined, tool = "update_issue", args:
       fetch: (input, init) => {
         const headers = new Headers(init?.headers);
         headers.set("host", "mcp.test");
-        return app.request(String(input), { ...init, headers });
+        return Promise.resolve(app.request(String(input), { ...init, headers }));
       },
       requestInit: { headers: { authorization: `Sentry-Bearer ${TOKEN}` } },
     },
