@@ -9,7 +9,10 @@
  *   same call with the answer in `inputResponses` under our key. The retried call runs again
  *   from the start and finds the answer where it stopped before.
  *
- * Keys are derived from what is asked, so an answer only ever answers the same question.
+ * A confirmation's key is derived from what is asked (the tool and its exact arguments), so an
+ * answer only ever confirms the same call. Sampling keys count the requests of the call (its
+ * prompts may mention the current time, so they are not stable across retries); the retried call
+ * takes the same path and asks the same questions in the same order.
  */
 import { createHash } from "node:crypto";
 import {
@@ -72,6 +75,7 @@ export function inputKey(kind: string, question: unknown): string {
 }
 
 export function clientChannel(side: RequestSide): ClientChannel {
+  let samples = 0;
   return {
     capabilities: side.capabilities,
     async elicit(params, signal) {
@@ -85,7 +89,7 @@ export function clientChannel(side: RequestSide): ClientChannel {
     },
     async sample(params, options) {
       if (!side.modern) return side.requestSampling(params, options);
-      const key = inputKey("sample", params);
+      const key = `sample-${++samples}`;
       const answer = inputResponse(side.responses, key);
       if (answer.kind === "sampling") return answer.result as CreateMessageResult;
       throw new InputNeeded(key, inputRequired.createMessage(params));
