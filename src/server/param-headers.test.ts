@@ -6,9 +6,9 @@ import {
   paramHeaderMismatch,
 } from "./param-headers.js";
 
-const tool = (properties: Record<string, unknown>): Tool => ({
+const tool = (properties: Record<string, object>): Tool => ({
   name: "find_projects",
-  inputSchema: { type: "object", properties },
+  inputSchema: { type: "object", properties } as Tool["inputSchema"],
 });
 const declared = { organizationSlug: "Organization" };
 const headers = (value?: string) =>
