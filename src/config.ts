@@ -30,10 +30,7 @@ export const DEFAULT_SENTRY_URL = "https://sentry.io";
 export const DEFAULT_SKILLS: Skill[] = ["inspect", "seer"];
 export const DEFAULT_RESPONSE_BUDGET = 25_000;
 
-export const SERVER_NAME = "Sentry MCP";
-export const PACKAGE_NAME = "sentry-mcp-lite";
-export const VERSION = "0.1.0";
-export const USER_AGENT = `${PACKAGE_NAME}/${VERSION} (+https://github.com/sentry-mcp-lite)`;
+export { PACKAGE_NAME, SERVER_NAME, USER_AGENT, VERSION } from "./version.js";
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   return {

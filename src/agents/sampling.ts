@@ -1,11 +1,11 @@
 /**
  * The `client` provider: the connected MCP client's own model, asked through
- * `sampling/createMessage`. No key needed; the client may show the request to its user first.
- * Sampling has no structured output, so the JSON Schema goes into the (static) system prompt and
- * the answer is parsed and validated here.
+ * `sampling/createMessage` (a server-to-client request for 2025-era clients, an `input_required`
+ * result for 2026-07-28 ones: the channel decides). No key needed; the client may show the
+ * request to its user first. Sampling has no structured output, so the JSON Schema goes into the
+ * (static) system prompt and the answer is parsed and validated here.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { CreateMessageRequestParams, CreateMessageResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { LLMProviderError } from "../errors.js";
 import { withAgentSpan } from "../telemetry/index.js";
@@ -88,13 +88,18 @@ function isDeclined(error: unknown): boolean {
   return typeof message === "string" && /\b(reject|declin|denied|refus)/i.test(message);
 }
 
-export interface SamplingTarget {
-  server: Server;
-  /** the tools/call request this sampling belongs to (routes it on Streamable HTTP) */
-  relatedRequestId?: RequestId;
+/** How this tool call reaches the client's model (src/server/input.ts). */
+export interface SamplingChannel {
+  sample(
+    params: CreateMessageRequestParams,
+    options: { signal?: AbortSignal; timeout?: number },
+  ): Promise<CreateMessageResult>;
 }
 
-export function createSamplingRunner(target: SamplingTarget): AgentRunner {
+/** An error that must pass through untouched (the 2026 call waiting for the client's answer). */
+const isSuspension = (error: unknown) => (error as Error)?.name === "InputNeeded";
+
+export function createSamplingRunner(target: SamplingChannel): AgentRunner {
   return {
     provider: "client",
     model: "the client's model",
@@ -103,7 +108,7 @@ export function createSamplingRunner(target: SamplingTarget): AgentRunner {
         { system: "mcp.sampling", model: "client", maxTokens: MAX_TOKENS, target: "sampling" },
         async () => {
           try {
-            return await target.server.createMessage(
+            return await target.sample(
               {
                 systemPrompt: systemFor(request),
                 messages: [{ role: "user", content: { type: "text", text: request.prompt } }],
@@ -116,14 +121,10 @@ export function createSamplingRunner(target: SamplingTarget): AgentRunner {
                   intelligencePriority: 0.4,
                 },
               },
-              {
-                signal: request.signal,
-                timeout: AGENT_TIMEOUT_MS,
-                relatedRequestId: target.relatedRequestId,
-              },
+              { signal: request.signal, timeout: AGENT_TIMEOUT_MS },
             );
           } catch (error) {
-            if (request.signal?.aborted) throw error;
+            if (request.signal?.aborted || isSuspension(error)) throw error;
             const message = redactKeys(String((error as Error)?.message ?? error), []).slice(
               0,
               200,

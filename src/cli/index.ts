@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { agentSecrets } from "../agents/settings.js";
 import type { Config } from "../config.js";
 import { VERSION } from "../config.js";
 import { isToolError } from "../errors.js";
-import { createSession } from "../server/session.js";
+import { createLogger } from "../log.js";
+import { createSession, lookupCapabilities } from "../server/session.js";
 import { initTelemetry, reportFatal, withConnectSpan } from "../telemetry/index.js";
 import { HELP, parseCli } from "./args.js";
-import { createLogger } from "./log.js";
 import { onShutdown } from "./shutdown.js";
 
 const DEMO_TOKEN = "demo-sandbox-token";
@@ -132,13 +132,28 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
 
-  const { server } = await createSession(config);
-  const transport = new StdioServerTransport();
-  await withConnectSpan("stdio", () => server.connect(transport));
+  // Both revisions on one pipe: the SDK picks the era from the opening message (initialize for
+  // 2025, server/discover or an enveloped request for 2026-07-28) and asks this factory for the
+  // server (a discover probe may ask once more, so the project lookup is shared).
+  let capabilities: ReturnType<typeof lookupCapabilities> | undefined;
+  const stdio = await withConnectSpan("stdio", async () =>
+    serveStdio(
+      async () =>
+        (
+          await createSession(config, {
+            capabilities: (client, org, project) => {
+              capabilities ??= lookupCapabilities(client, org, project);
+              return capabilities;
+            },
+          })
+        ).server,
+      { onerror: (error) => log.debug("stdio protocol error", { error: error.message }) },
+    ),
+  );
   log.debug("stdio server ready", { sentryUrl: config.sentryUrl });
   // The client closing stdin ends the session; the embedded sandbox must not keep us alive,
   // and what telemetry has queued (an error the last tool call reported) is sent first.
-  const shutdown = onShutdown(() => Promise.allSettled([server.close(), demo?.close()]));
+  const shutdown = onShutdown(() => Promise.allSettled([stdio.close(), demo?.close()]));
   process.stdin.once("end", () => shutdown(0));
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sandbox } from "../../sandbox/server.js";
 import { startTestSandbox, TOKEN } from "../../test/harness.js";
-import { createLogger } from "../cli/log.js";
 import { defaultConfig } from "../config.js";
+import { createLogger } from "../log.js";
 import { createHttpApp } from "./app.js";
 import type { ServiceOptions } from "./options.js";
 import { openSqliteStore } from "./store/sqlite.js";

@@ -1,9 +1,15 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { type Context, Hono } from "hono";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { ALL_TOOLS } from "../catalog/index.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
+import type { SessionServer } from "../server/build-server.js";
+import { paramHeaderMismatch } from "../server/param-headers.js";
 import { createSession } from "../server/session.js";
 import { httpTelemetry, withAuthSpan, withConnectSpan } from "../telemetry/index.js";
 import type { Constraints, Skill } from "../tools/types.js";
@@ -11,7 +17,7 @@ import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
 import { createCapabilityCache, createProjectIdCache } from "./capability-cache.js";
 import { generateEncryptionKey, safeEqual } from "./crypto.js";
 import { bodyLimits, DEFAULT_BODY_LIMITS } from "./limits.js";
-import { createMetrics, routeLabel } from "./metrics.js";
+import { createMetrics, type Metrics, routeLabel } from "./metrics.js";
 import type { GrantDeps } from "./oauth/grants.js";
 import { registerOAuthRoutes } from "./oauth/index.js";
 import { registrationQuota } from "./oauth/registration-quota.js";
@@ -74,18 +80,6 @@ const PUBLIC_CORS = /^\/(\.well-known\/|oauth\/(token|register|revoke)$)/;
 /** Paths without the Host check: health probes and scrapers address instances directly. */
 const UNGUARDED = new Set(["/healthz", "/metrics"]);
 
-/** `tools/call` requests in a JSON-RPC body: id → tool name (known names only). */
-function toolCallsOf(body: unknown): Map<unknown, string> {
-  const calls = new Map<unknown, string>();
-  for (const msg of Array.isArray(body) ? body : [body]) {
-    if (msg && typeof msg === "object" && msg.method === "tools/call" && "id" in msg) {
-      const name = String(msg.params?.name ?? "");
-      calls.set(msg.id, KNOWN_TOOLS.has(name) ? name : "unknown");
-    }
-  }
-  return calls;
-}
-
 /**
  * The Streamable HTTP endpoint: stateless, one MCP server per request, so any instance can
  * answer any request. `/mcp/{org}` and `/mcp/{org}/{project}` pin the session. With an upstream
@@ -93,28 +87,55 @@ function toolCallsOf(body: unknown): Map<unknown, string> {
  */
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
-  const capabilitiesFor = createCapabilityCache();
-  const projectIdFor = createProjectIdCache();
-  app.use("/mcp/*", httpTelemetry());
-  const allowedHosts = options.allowedHosts;
-  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
   const service = resolveService(options);
-  const { store, rateLimits, now } = service;
   const metrics = createMetrics();
-  const clientIp = (c: Context) => options.clientIp?.(c) ?? "unknown";
-  const grants: GrantDeps | undefined = service.upstream
-    ? {
-        store,
-        encryptionKey: service.encryptionKey,
-        lifetimes: service.lifetimes,
-        now,
-        sentryUrl: options.config.sentryUrl,
-        upstream: service.upstream,
-        fetch: options.fetch ?? fetch,
-      }
-    : undefined;
+  const grants = grantDeps(options, service);
+  app.use("/mcp/*", httpTelemetry());
+  app.use("*", recordRequestMetrics(metrics));
+  app.use("*", guardHostAndOrigin(options));
+  app.use("*", limitPerIp(options, service));
+  app.use("*", bodyLimits(service.bodyLimits));
+  registerProbes(app, service, metrics);
+  if (grants) registerOAuth(app, grants, service, options);
+  const handle = mcpRoute(options, service, metrics, grants);
+  registerGone(app, service);
+  app.all("/mcp", handle);
+  app.all("/mcp/:org", handle);
+  app.all("/mcp/:org/:project", handle);
+  return app;
+}
 
-  app.use("*", async (c, next) => {
+/** The SSE transport is gone (as on @sentry/mcp-server's remote): point old configs to /mcp. */
+function registerGone(app: Hono, service: ServiceOptions): void {
+  const gone = (c: Context) =>
+    c.json(
+      {
+        error: "gone",
+        error_description: `The SSE transport is not served; connect to ${baseUrlOf(c, service.publicUrl)}/mcp (Streamable HTTP).`,
+      },
+      410,
+    );
+  app.all("/sse", gone);
+  app.all("/sse/*", gone);
+}
+
+/** OAuth grant handling, when an upstream Sentry OAuth app is configured. */
+function grantDeps(options: HttpAppOptions, service: ServiceOptions): GrantDeps | undefined {
+  if (!service.upstream) return undefined;
+  return {
+    store: service.store,
+    encryptionKey: service.encryptionKey,
+    lifetimes: service.lifetimes,
+    now: service.now,
+    sentryUrl: options.config.sentryUrl,
+    upstream: service.upstream,
+    fetch: options.fetch ?? fetch,
+  };
+}
+
+/** Counts every request by method, route and status, with its duration. */
+function recordRequestMetrics(metrics: Metrics): MiddlewareHandler {
+  return async (c, next) => {
     const started = performance.now();
     await next();
     metrics.request(
@@ -123,11 +144,14 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       c.res.status,
       (performance.now() - started) / 1000,
     );
-  });
+  };
+}
 
-  app.use("*", bodyLimits(service.bodyLimits));
-
-  app.use("*", async (c, next) => {
+/** DNS-rebinding defence: the Host must be ours, and a browser Origin must be allowed. */
+function guardHostAndOrigin(options: HttpAppOptions): MiddlewareHandler {
+  const allowedHosts = options.allowedHosts;
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
+  return async (c, next) => {
     if (UNGUARDED.has(c.req.path)) return next();
     const host = (c.req.header("host") ?? "").toLowerCase();
     if (!allowedHosts.has(host))
@@ -146,13 +170,17 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       }
     }
     await next();
-  });
+  };
+}
 
-  app.use("*", async (c, next) => {
+function limitPerIp(options: HttpAppOptions, service: ServiceOptions): MiddlewareHandler {
+  const { store, rateLimits, now } = service;
+  return async (c, next) => {
     if (UNGUARDED.has(c.req.path)) return next();
+    const ip = options.clientIp?.(c) ?? "unknown";
     const decision = await checkRate(
       store,
-      `ip:${clientIp(c)}`,
+      `ip:${ip}`,
       rateLimits.perIp,
       rateLimits.windowSeconds,
       now(),
@@ -165,10 +193,12 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       );
     }
     await next();
-  });
+  };
+}
 
+/** `/healthz` for load balancers, `/metrics` for Prometheus (behind a token when set). */
+function registerProbes(app: Hono, service: ServiceOptions, metrics: Metrics): void {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-
   app.get("/metrics", (c) => {
     const wanted = service.metricsToken;
     if (!wanted && service.metricsNeedToken)
@@ -179,34 +209,54 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       "Content-Type": "text/plain; version=0.0.4; charset=utf-8",
     });
   });
+}
 
-  if (grants) {
-    app.use("/.well-known/*", cors({ origin: "*", maxAge: 3600 }));
-    for (const path of ["/oauth/token", "/oauth/register", "/oauth/revoke"]) {
-      app.use(
-        path,
-        cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type"], maxAge: 3600 }),
-      );
-    }
-    const { config } = options;
+function registerOAuth(
+  app: Hono,
+  grants: GrantDeps,
+  service: ServiceOptions,
+  options: HttpAppOptions,
+): void {
+  app.use("/.well-known/*", cors({ origin: "*", maxAge: 3600 }));
+  for (const path of ["/oauth/token", "/oauth/register", "/oauth/revoke"]) {
     app.use(
-      "/oauth/register",
-      registrationQuota({ store, perHour: rateLimits.registrationsPerIp ?? 0, now, clientIp }),
+      path,
+      cors({ origin: "*", allowHeaders: ["Authorization", "Content-Type"], maxAge: 3600 }),
     );
-    registerOAuthRoutes(app, {
-      ...grants,
-      publicUrl: service.publicUrl,
-      log: service.log,
-      cimd: service.cimd ?? {},
-      operator: {
-        pins: { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug },
-        skills: config.skills,
-      },
-    });
   }
+  const { config } = options;
+  app.use(
+    "/oauth/register",
+    registrationQuota({
+      store: service.store,
+      perHour: service.rateLimits.registrationsPerIp ?? 0,
+      now: service.now,
+      clientIp: (c: Context) => options.clientIp?.(c) ?? "unknown",
+    }),
+  );
+  registerOAuthRoutes(app, {
+    ...grants,
+    publicUrl: service.publicUrl,
+    log: service.log,
+    cimd: service.cimd ?? {},
+    operator: {
+      pins: { organizationSlug: config.organizationSlug, projectSlug: config.projectSlug },
+      skills: config.skills,
+    },
+  });
+}
 
-  const handle = async (c: Context) => {
-    const url = new URL(c.req.url);
+/** The MCP route: authenticate, limit per user, open the session, serve the request. */
+function mcpRoute(
+  options: HttpAppOptions,
+  service: ServiceOptions,
+  metrics: Metrics,
+  grants: GrantDeps | undefined,
+) {
+  const capabilitiesFor = createCapabilityCache();
+  const projectIdFor = createProjectIdCache();
+  const serve = createMcpServing();
+  return async (c: Context) => {
     const pathPins: PathPins = {
       organizationSlug: c.req.param("org"),
       projectSlug: c.req.param("project"),
@@ -217,24 +267,13 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     const auth = await withAuthSpan(authMethod(authorization), () =>
       authenticateMcp(authorization, { config: options.config, grants, pathPins }),
     );
-    if (!auth.ok) {
-      if (auth.status === 401) {
-        const metadata = grants
-          ? resourceMetadataUrl(baseUrlOf(c, service.publicUrl), pathPins) + url.search
-          : undefined;
-        c.header("WWW-Authenticate", wwwAuthenticate(metadata, auth.error, auth.description));
-      }
-      return c.json(
-        { error: auth.error ?? "unauthorized", error_description: auth.description },
-        auth.status,
-      );
-    }
+    if (!auth.ok) return refuseAuth(c, auth, pathPins, grants ? service : undefined);
     const perUser = await checkRate(
-      store,
+      service.store,
       auth.userKey,
-      rateLimits.perUser,
-      rateLimits.windowSeconds,
-      now(),
+      service.rateLimits.perUser,
+      service.rateLimits.windowSeconds,
+      service.now(),
     );
     if (!perUser.ok) {
       c.header("Retry-After", String(perUser.retryAfter));
@@ -245,7 +284,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     }
     let session: Awaited<ReturnType<typeof createSession>>;
     try {
-      const opts = sessionOptions(url, options.config, pathPins, auth);
+      const opts = sessionOptions(new URL(c.req.url), options.config, pathPins, auth);
       session = await createSession(options.config, {
         ...opts,
         accessToken: auth.sentryToken,
@@ -253,6 +292,11 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         transport: "http",
         capabilities: capabilitiesFor(auth.userKey),
         projectId: projectIdFor(auth.userKey),
+        onToolResult: (name, result) =>
+          metrics.toolCall(
+            KNOWN_TOOLS.has(name) ? name : "unknown",
+            result.isError ? "error" : "ok",
+          ),
       });
     } catch (error) {
       if (error instanceof UserInputError)
@@ -261,56 +305,106 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         return c.json({ error: "forbidden", error_description: error.message }, 403);
       throw error;
     }
+    return serve(c.req.raw, session.server);
+  };
+}
+
+type McpRefusal = Extract<McpAuth, { ok: false }>;
+
+/** 401 with the `WWW-Authenticate` challenge (and resource metadata with OAuth), or 403. */
+function refuseAuth(
+  c: Context,
+  auth: McpRefusal,
+  pathPins: PathPins,
+  oauth: { publicUrl?: string } | undefined,
+) {
+  if (auth.status === 401) {
+    const metadata = oauth
+      ? resourceMetadataUrl(baseUrlOf(c, oauth.publicUrl), pathPins) + new URL(c.req.url).search
+      : undefined;
+    c.header("WWW-Authenticate", wwwAuthenticate(metadata, auth.error, auth.description));
+  }
+  return c.json(
+    { error: auth.error ?? "unauthorized", error_description: auth.description },
+    auth.status,
+  );
+}
+
+/**
+ * Serves one MCP request with its session's server, in the revision the client speaks. A
+ * 2026-07-28 request (its `_meta` envelope claims the revision) goes to the SDK's stateless
+ * handler, which validates the envelope and the `Mcp-*` headers, answers `server/discover` and
+ * adds caching hints. Anything else is a 2025-era (or older) request, served statelessly with
+ * JSON answers as before.
+ */
+function createMcpServing() {
+  const servers = new WeakMap<Request, SessionServer>();
+  const modern = createMcpHandler(
+    ({ requestInfo }) => {
+      const server = requestInfo && servers.get(requestInfo);
+      if (!server) throw new Error("no MCP server prepared for this request");
+      return server;
+    },
+    { legacy: "reject" },
+  );
+  return async (request: Request, server: SessionServer): Promise<Response> => {
     const parsedBody =
-      c.req.method === "POST"
-        ? await c.req.raw
+      request.method === "POST"
+        ? await request
             .clone()
             .json()
             .catch(() => undefined)
         : undefined;
-    if (Array.isArray(parsedBody)) return c.json(BATCH_REFUSED, 400);
-    const calls = toolCallsOf(parsedBody);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await withConnectSpan("http", () => session.server.connect(transport));
+    if (Array.isArray(parsedBody)) return Response.json(BATCH_REFUSED, { status: 400 });
+    if (await isLegacyRequest(request, parsedBody)) return serveLegacy(request, server, parsedBody);
+    const mismatch = paramHeaderRejection(request, server, parsedBody);
+    if (mismatch) return mismatch;
+    servers.set(request, server);
     try {
-      const response = await transport.handleRequest(
-        c.req.raw,
-        parsedBody === undefined ? undefined : { parsedBody },
-      );
-      if (calls.size > 0) {
-        const answer = await response
-          .clone()
-          .json()
-          .catch(() => null);
-        for (const msg of Array.isArray(answer) ? answer : [answer]) {
-          const tool = msg && calls.get(msg.id);
-          if (tool) metrics.toolCall(tool, msg.error || msg.result?.isError ? "error" : "ok");
-        }
-      }
-      return response;
+      return await modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody });
     } finally {
-      // Stateless: the server lives for this request only.
-      void session.server.close();
+      servers.delete(request);
     }
   };
-  // The SSE transport is gone (as on @sentry/mcp-server's remote): point old configs to /mcp.
-  const gone = (c: Context) =>
-    c.json(
-      {
-        error: "gone",
-        error_description: `The SSE transport is not served; connect to ${baseUrlOf(c, service.publicUrl)}/mcp (Streamable HTTP).`,
-      },
-      410,
+}
+
+/** 400 with HeaderMismatch (-32020) when a tools/call's `Mcp-Param-*` headers lie about its arguments. */
+function paramHeaderRejection(request: Request, server: SessionServer, body: unknown) {
+  const message = body as { id?: unknown; method?: unknown; params?: Record<string, unknown> };
+  if (message?.method !== "tools/call" || typeof message.params?.name !== "string")
+    return undefined;
+  const args = message.params.arguments as Record<string, unknown> | undefined;
+  const reason = paramHeaderMismatch(
+    server.paramHeaders(message.params.name),
+    args,
+    request.headers,
+  );
+  if (!reason) return undefined;
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      id: message.id ?? null,
+      error: { code: -32020, message: `Header mismatch: ${reason}` },
+    },
+    { status: 400 },
+  );
+}
+
+async function serveLegacy(request: Request, server: SessionServer, parsedBody: unknown) {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await withConnectSpan("http", () => server.connect(transport));
+  try {
+    return await transport.handleRequest(
+      request,
+      parsedBody === undefined ? undefined : { parsedBody },
     );
-  app.all("/sse", gone);
-  app.all("/sse/*", gone);
-  app.all("/mcp", handle);
-  app.all("/mcp/:org", handle);
-  app.all("/mcp/:org/:project", handle);
-  return app;
+  } finally {
+    // Stateless: the server lives for this request only.
+    void server.close();
+  }
 }
 
 /** The span name's method for `mcp.auth/{method}`: which credential the request carried. */

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { Logger } from "../cli/log.js";
 import type { Config } from "../config.js";
+import type { Logger } from "../log.js";
 import type { BodyLimits } from "./limits.js";
 import type { CimdOptions } from "./oauth/cimd.js";
 import type { KeyValueStore } from "./store/types.js";

@@ -14,6 +14,8 @@ import {
 } from "./retry.js";
 import {
   afterRetries,
+  type Download,
+  type DownloadMeta,
   deadline,
   errorDetail,
   nextCursor,
@@ -22,7 +24,7 @@ import {
   transportError,
 } from "./transport.js";
 
-export { errorDetail, nextCursor } from "./transport.js";
+export { type Download, type DownloadMeta, errorDetail, nextCursor } from "./transport.js";
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
 export type Query = Record<string, QueryValue>;
@@ -37,25 +39,6 @@ export interface RequestOptions {
 export interface Page<T> {
   data: T;
   nextCursor?: string;
-}
-
-/** What the headers of a download say, for `accept`. */
-export interface DownloadMeta {
-  contentType?: string;
-  filename?: string;
-  size?: number;
-}
-
-/** A downloaded file; `bytes` is absent when the body was over the size limit. */
-export interface Download {
-  contentType?: string;
-  filename?: string;
-  /** bytes, from `Content-Length` when sent */
-  size?: number;
-  tooLarge: boolean;
-  /** the `accept` check declined the body */
-  skipped?: boolean;
-  bytes?: Uint8Array;
 }
 
 export interface SentryClientOptions {

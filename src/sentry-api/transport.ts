@@ -4,8 +4,26 @@
  */
 
 import { ApiError } from "../errors.js";
-import type { Download, DownloadMeta } from "./client.js";
 import { cancelledError, markRetryable } from "./retry.js";
+
+/** What the headers of a download say, for `accept`. */
+export interface DownloadMeta {
+  contentType?: string;
+  filename?: string;
+  size?: number;
+}
+
+/** A downloaded file; `bytes` is absent when the body was over the size limit. */
+export interface Download {
+  contentType?: string;
+  filename?: string;
+  /** bytes, from `Content-Length` when sent */
+  size?: number;
+  tooLarge: boolean;
+  /** the `accept` check declined the body */
+  skipped?: boolean;
+  bytes?: Uint8Array;
+}
 
 /** The filename of a `Content-Disposition: attachment; filename="..."` header. */
 export function filenameOf(header: string | null): string | undefined {

@@ -1,5 +1,9 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  Server,
+  type ServerContext,
+  type Tool,
+} from "@modelcontextprotocol/server";
 import { sessionAgent } from "../agents/session.js";
 import type { AgentSettings } from "../agents/types.js";
 import { ALL_TOOLS } from "../catalog/index.js";
@@ -24,8 +28,12 @@ import type {
   ToolCallResult,
   ToolContext,
 } from "../tools/types.js";
+import { confirmDestructive, declinedResult } from "./confirm.js";
 import { errorMessage } from "./errors.js";
-import { registerPrompts } from "./prompts.js";
+import { clientChannel, InputNeeded, inputRequiredResult, type RequestSide } from "./input.js";
+import { annotateParamHeaders, declaredParamHeaders } from "./param-headers.js";
+import { LIST_CACHE_HINT, registerPrompts } from "./prompts.js";
+import { clientOf, spanExtra } from "./request-info.js";
 import { errorResult, finalizeResult, redactResult, toCallResult } from "./results.js";
 
 export const MAX_SERVER_INSTRUCTIONS_LENGTH = 1_000;
@@ -50,6 +58,8 @@ export interface SessionDeps {
   seer?: SeerPolling;
   /** Embedded agent settings (config.agent); absent = no key provider, sampling still allowed. */
   agent?: AgentSettings;
+  /** Sees each finished tools/call (the HTTP service's metrics). */
+  onToolResult?: (name: string, result: ToolCallResult) => void;
 }
 
 /** The session's view of the catalog: one place that enforces every filter at dispatch. */
@@ -70,12 +80,19 @@ export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
       try {
         const { params, regionUrl } = prepareCall(tool, args, deps.policy.constraints);
         const region = regionHint(deps.client, params, regionUrl);
+        // Destructive tools ask the user first when the client can ask (elicitation). The meta
+        // tool is not asked about: the tool it runs comes back through here and is.
+        const destructive = tool.annotations.destructiveHint && !tool.meta;
+        if (destructive && ctx.confirm && !(await ctx.confirm(tool, params)))
+          return declinedResult(tool);
         // Every Sentry request of this call is aborted when the call is cancelled.
         const value = await withCallSignal(ctx.signal, () => tool.handler(params, ctx), region);
         return finalizeResult(
           redactResult(toCallResult(tool, value, deps.responseBudget), deps.client),
         );
       } catch (error) {
+        // A 2026-07-28 call waiting for the client's answer: the dispatcher answers input_required.
+        if (error instanceof InputNeeded) throw error;
         return finalizeResult(
           redactResult(errorResult(errorMessage(error) + reportToolError(error)), deps.client),
         );
@@ -96,8 +113,13 @@ function regionHint(
   return typeof org === "string" && org ? { org, baseUrl } : undefined;
 }
 
+/** The session's server, and which `Mcp-Param-*` headers its listed tools declare (HTTP checks). */
+export type SessionServer = Server & {
+  paramHeaders(toolName: string): Record<string, string>;
+};
+
 /** Builds one MCP server for one session (stdio process or HTTP request). */
-export function buildServer(deps: SessionDeps): Server {
+export function buildServer(deps: SessionDeps): SessionServer {
   const catalog = createSessionCatalog(deps);
   const directNames = new Set(deps.directNames ?? DIRECT_TOOL_NAMES);
   const direct = catalog.tools().filter((t) => directNames.has(t.name));
@@ -118,42 +140,51 @@ export function buildServer(deps: SessionDeps): Server {
     {
       capabilities: { tools: { listChanged: false }, prompts: {}, completions: {} },
       instructions: SERVER_INSTRUCTIONS,
+      // 2026-07-28 caching hints; prompts/list gets the same from registerPrompts' result.
+      cacheHints: { "tools/list": LIST_CACHE_HINT, "prompts/list": LIST_CACHE_HINT },
     },
   );
 
   // A meta tool (execute_sentry_tool) is only as dangerous as what it can run in this session.
   const canWrite = catalog.tools().some((t) => !t.meta && !t.annotations.readOnlyHint);
   const canDestroy = catalog.tools().some((t) => !t.meta && t.annotations.destructiveHint);
-  const listed = direct.map((tool) => ({
+  const listed: Tool[] = direct.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: inputJsonSchema(tool, constraints),
-    ...(tool.outputSchema ? { outputSchema: outputJsonSchema(tool) } : {}),
+    inputSchema: inputJsonSchema(tool, constraints) as Tool["inputSchema"],
+    ...(tool.outputSchema ? { outputSchema: outputJsonSchema(tool) as Tool["outputSchema"] } : {}),
     annotations: tool.meta
       ? { ...tool.annotations, readOnlyHint: !canWrite, destructiveHint: canDestroy }
       : { ...tool.annotations },
   }));
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  const listedModern = listed.map(annotateParamHeaders);
+  server.setRequestHandler("tools/list", async (_request, extra) => ({
+    tools: isModern(extra) ? listedModern : listed,
+  }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler("tools/call", async (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
+    const channel = clientChannel(requestSide(server, extra));
     const ctx: ToolContext = {
       client: deps.client,
       constraints,
-      signal: extra.signal,
+      signal: extra.mcpReq.signal,
       responseBudget: deps.responseBudget,
       experimental: deps.policy.experimental,
       readOnly: deps.policy.readOnly,
       docs: deps.docs ?? defaultConfig().docs,
       seer: deps.seer,
-      agent: agentFor(server, extra.requestId),
+      agent: agentFor(channel),
       catalog,
       canCall: (name) => callable.has(name),
       isDirect: (name) => directNames.has(name) && callable.has(name),
+      confirm: channel.capabilities?.elicitation
+        ? (tool, params) => confirmDestructive(channel, tool, params, extra.mcpReq.signal)
+        : undefined,
       progress: async (progress, total, message) => {
         if (progressToken === undefined) return;
-        await extra.sendNotification({
+        await extra.mcpReq.notify({
           method: "notifications/progress",
           params: {
             progressToken,
@@ -164,15 +195,57 @@ export function buildServer(deps: SessionDeps): Server {
         });
       },
     };
-    return withToolSpan(request, extra, server.getClientVersion(), () =>
-      catalog.call(request.params.name, request.params.arguments ?? {}, ctx),
-    );
+    const name = request.params.name;
+    try {
+      const result = await withToolSpan(request, spanExtra(extra), clientOf(server, extra), () =>
+        catalog.call(name, request.params.arguments ?? {}, ctx),
+      );
+      deps.onToolResult?.(name, result);
+      return result as CallToolResult;
+    } catch (error) {
+      if (error instanceof InputNeeded) return inputRequiredResult(error);
+      throw error;
+    }
   });
+  const byName = new Map(listedModern.map((tool) => [tool.name, tool]));
+  const paramHeaders = (name: string) => declaredParamHeaders(byName.get(name));
   registerPrompts(server, {
     client: deps.client,
     constraints,
     canCall: (name) => callable.has(name),
     isDirect: (name) => directNames.has(name) && callable.has(name),
   });
-  return server;
+  return Object.assign(server, { paramHeaders });
 }
+
+const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
+
+type Envelope = Record<string, unknown> | undefined;
+
+/**
+ * The request's revision and the client's capabilities: a 2026-07-28 request carries both in its
+ * `_meta` envelope; a 2025-era connection declared them once at `initialize`.
+ */
+/** A 2026-07-28 request: its envelope names the revision. */
+function isModern(extra: ServerContext): boolean {
+  return typeof (extra.mcpReq.envelope as Envelope)?.[PROTOCOL_VERSION_KEY] === "string";
+}
+
+function requestSide(server: Server, extra: ServerContext): RequestSide {
+  const envelope = extra.mcpReq.envelope as Envelope;
+  const modern = isModern(extra);
+  return {
+    modern,
+    responses: extra.mcpReq.inputResponses,
+    capabilities: modern
+      ? (envelope?.[CAPABILITIES_KEY] as RequestSide["capabilities"])
+      : server.getClientCapabilities(),
+    elicitInput: (params, options) => extra.mcpReq.elicitInput(params, options),
+    requestSampling: async (params, options) =>
+      (await extra.mcpReq.requestSampling(params, options)) as Awaited<
+        ReturnType<RequestSide["requestSampling"]>
+      >,
+  };
+}
+

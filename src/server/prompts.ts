@@ -5,21 +5,20 @@
  * names only the tools this session can call.
  */
 
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CompleteRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
+  type CacheHint,
   type GetPromptResult,
-  ListPromptsRequestSchema,
-  McpError,
   type Prompt,
-} from "@modelcontextprotocol/sdk/types.js";
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+} from "@modelcontextprotocol/server";
 import { inlineCode } from "../format/markdown.js";
 import type { SentryClient } from "../sentry-api/client.js";
 import { listOrganizations } from "../sentry-api/organizations.js";
 import { listProjects } from "../sentry-api/projects.js";
 import { withPromptSpan } from "../telemetry/index.js";
+import { clientOf, spanExtra } from "./request-info.js";
 import { parseSentryUrl } from "../tools/support/sentry-url.js";
 import type { Constraints } from "../tools/types.js";
 
@@ -77,8 +76,8 @@ export function listPrompts(constraints: Constraints): Prompt[] {
   ];
 }
 
-function invalid(message: string): McpError {
-  return new McpError(ErrorCode.InvalidParams, message);
+function invalid(message: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, message);
 }
 
 /** How to call a tool in this session, or undefined when it cannot be called. */
@@ -254,17 +253,25 @@ export function createCompleter(deps: PromptDeps) {
   };
 }
 
+/**
+ * Caching hint (2026-07-28) for tools/list and prompts/list. Both lists are fixed for a session
+ * but differ between sessions: they follow the token's grant (skills), the URL's pins and flags,
+ * and the pinned project's capabilities, which the HTTP service caches per user for 5 minutes.
+ * So: private (never shared between users), valid for those 5 minutes.
+ */
+export const LIST_CACHE_HINT: CacheHint = { ttlMs: 5 * 60_000, cacheScope: "private" };
+
 /** Registers prompts/list, prompts/get and completion/complete on a server. */
 export function registerPrompts(server: Server, deps: PromptDeps): void {
   const prompts = listPrompts(deps.constraints);
   const complete = createCompleter(deps);
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) =>
-    withPromptSpan(request.params.name, extra, server.getClientVersion(), async () =>
+  server.setRequestHandler("prompts/list", async () => ({ prompts }));
+  server.setRequestHandler("prompts/get", async (request, extra) =>
+    withPromptSpan(request.params.name, spanExtra(extra), clientOf(server, extra), async () =>
       getPrompt(request.params.name, request.params.arguments, deps),
     ),
   );
-  server.setRequestHandler(CompleteRequestSchema, async (request) => ({
-    completion: await complete(request.params as CompletionRequest),
+  server.setRequestHandler("completion/complete", async (request) => ({
+    completion: { ...(await complete(request.params as CompletionRequest)) },
   }));
 }

@@ -4,7 +4,7 @@ import { USER_AGENT } from "../config.js";
 import { SentryClient } from "../sentry-api/client.js";
 import { getProject, type Project } from "../sentry-api/projects.js";
 import type { Capability, Constraints, Skill } from "../tools/types.js";
-import { buildServer } from "./build-server.js";
+import { buildServer, type SessionDeps } from "./build-server.js";
 
 export interface SessionOverrides {
   accessToken?: string;
@@ -19,6 +19,8 @@ export interface SessionOverrides {
   capabilities?: CapabilityLookup;
   /** How the pinned project's id is found; the HTTP service passes a cached one. */
   projectId?: ProjectIdLookup;
+  /** Sees each finished tools/call (the HTTP service's metrics). */
+  onToolResult?: SessionDeps["onToolResult"];
 }
 
 export type CapabilityLookup = (
@@ -91,6 +93,7 @@ export async function createSession(config: Config, overrides: SessionOverrides 
     responseBudget: config.responseBudget,
     docs: config.docs,
     agent: config.agent,
+    onToolResult: overrides.onToolResult,
     policy: {
       skills: overrides.skills ?? config.skills,
       readOnly: overrides.readOnly ?? config.readOnly,

@@ -3,8 +3,8 @@
  * SENTRY_DSN); when off, this module loads nothing heavy and every helper is a pass-through.
  * See docs/telemetry.md for what is sent and how it is scrubbed.
  */
-import { addSecret, type Logger, onLog, redact } from "../cli/log.js";
-import { PACKAGE_NAME, VERSION } from "../config.js";
+import { addSecret, type Logger, onLog, redact } from "../log.js";
+import { PACKAGE_NAME, VERSION } from "../version.js";
 import { classify } from "./classify.js";
 import { scrubAttributes } from "./scrub.js";
 import { type McpTransport, state } from "./state.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addSecret, redact } from "../cli/log.js";
+import { addSecret, redact } from "../log.js";
 import {
   argumentAttributes,
   REDACTED,
@@ -18,7 +18,7 @@ const SENTRY_ORG = "sntrys_eyJpYXQiOjE3MDAwMDAwMDB9_abcdef";
 
 addSecret(TOKEN);
 
-describe("redact (src/cli/log.ts)", () => {
+describe("redact (src/log.ts)", () => {
   it("removes token shapes and registered secrets", () => {
     const text = `a ${TOKEN} b ${LLM} c ${SENTRY_USER} d ${SENTRY_ORG} e Bearer xyz123 f Sentry-Bearer abc456 g sk-proj-AAAAAAAAAAAA`;
     const out = redact(text);

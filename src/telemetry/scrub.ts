@@ -1,9 +1,9 @@
 /**
  * Redaction for everything telemetry sends: events, transactions, breadcrumbs, span attributes
- * and logs. String contents go through `redact` from src/cli/log.ts (token shapes plus the
+ * and logs. String contents go through `redact` from src/log.ts (token shapes plus the
  * registered secret values); object keys that name a credential lose their value entirely.
  */
-import { redact } from "../cli/log.js";
+import { redact } from "../log.js";
 
 export const REDACTED = "[redacted]";
 export const MAX_ATTRIBUTE_LENGTH = 256;

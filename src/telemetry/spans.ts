@@ -5,7 +5,7 @@
  */
 import type { Span } from "@sentry/node";
 import type { MiddlewareHandler } from "hono";
-import { VERSION } from "../config.js";
+import { VERSION } from "../version.js";
 import { classify } from "./classify.js";
 import { templateApiPath, templateMcpRoute } from "./routes.js";
 import { argumentAttributes, safeName, scrubAttributes } from "./scrub.js";

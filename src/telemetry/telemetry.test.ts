@@ -15,9 +15,9 @@ import {
   type FakeUpstream,
   startFakeUpstream,
 } from "../../test/telemetry-upstream.js";
-import { createLogger } from "../cli/log.js";
 import { defaultConfig, VERSION } from "../config.js";
 import { createHttpApp } from "../http/app.js";
+import { createLogger } from "../log.js";
 import { createSession } from "../server/session.js";
 import {
   closeTelemetry,

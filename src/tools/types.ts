@@ -54,6 +54,11 @@ export interface ToolContext {
   seer?: SeerPolling;
   /** The embedded agent for search repair (src/agents); absent when no LLM is available. */
   agent?: AgentRunner;
+  /**
+   * Asks the user to confirm a destructive call (MCP elicitation); absent when the client
+   * cannot ask. Resolves false when the user declined.
+   */
+  confirm?: (tool: AnyTool, params: Record<string, unknown>) => Promise<boolean>;
 }
 
 export interface DocsEndpoints {

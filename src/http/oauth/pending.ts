@@ -1,5 +1,5 @@
 /** State carried between the authorize request, the consent page and Sentry's callback. */
-import type { Logger } from "../../cli/log.js";
+import type { Logger } from "../../log.js";
 import type { Constraints, Skill } from "../../tools/types.js";
 import type { PathPins } from "../urls.js";
 import type { CimdOptions } from "./cimd.js";
