@@ -652,7 +652,10 @@ describe("get_issue_details: bad input and upstream errors", () => {
 
 describe("get_issue_details: experimental structured details", () => {
   const experimental = () => toolCaller(sandbox, { experimental: true });
-  const structured = async (caller: ReturnType<typeof toolCaller>, args: Record<string, unknown>) => {
+  const structured = async (
+    caller: ReturnType<typeof toolCaller>,
+    args: Record<string, unknown>,
+  ) => {
     const result = await caller.call("get_issue_details", { organizationSlug: "acme", ...args });
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     // The text is the same answer as compact JSON.
