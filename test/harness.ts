@@ -150,10 +150,12 @@ export function checkStructuredOutput(
   experimental = false,
 ): void {
   if (result.isError) return;
-  if (name === "execute_sentry_tool" && typeof args.toolName === "string") {
+  // execute_sentry_tool takes `name` (and the old alias `toolName`).
+  const innerName = args.name ?? args.toolName;
+  if (name === "execute_sentry_tool" && typeof innerName === "string") {
     const inner = args.arguments;
     checkStructuredOutput(
-      args.toolName,
+      innerName,
       inner && typeof inner === "object" ? (inner as Record<string, unknown>) : {},
       result,
       experimental,

@@ -224,6 +224,13 @@ describe("catalog metadata", () => {
         { ...ok, isError: false },
       ),
     ).toThrow(/whoami declares an outputSchema/);
+    expect(() =>
+      checkStructuredOutput(
+        "execute_sentry_tool",
+        { name: "whoami", arguments: {} },
+        { ...ok, isError: false },
+      ),
+    ).toThrow(/whoami declares an outputSchema/);
     expect(() => checkStructuredOutput("whoami", {}, { ...ok, isError: true })).not.toThrow();
     // Experimental schemas bind only experimental sessions.
     expect(() => checkStructuredOutput("get_issue_details", {}, ok)).not.toThrow();
