@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOddIssues } from "../../sandbox/data/issues-odd.js";
 import type { Sandbox } from "../../sandbox/server.js";
-import { stable, startTestSandbox, toolCaller } from "../../test/harness.js";
+import { connectInMemory, stable, startTestSandbox, toolCaller } from "../../test/harness.js";
 import { outsideFences } from "../../test/reliability/inert.js";
 import { upstreamProbe } from "../../test/upstream-probe.js";
 
@@ -893,6 +893,30 @@ describe("get_issue_details: experimental structured details", () => {
         "suspectCommit": null,
       }
     `);
+  });
+
+  it("an MCP client of an experimental session gets the listed schema and a matching answer", async () => {
+    const { client, close } = await connectInMemory(sandbox, { experimental: true });
+    try {
+      const listed = (await client.listTools()).tools.find((t) => t.name === "get_issue_details");
+      expect(listed?.outputSchema?.required).toEqual([
+        "issue",
+        "event",
+        "suspectCommit",
+        "details",
+      ]);
+      // The SDK client validates structuredContent against the listed outputSchema.
+      const result = await client.callTool({
+        name: "get_issue_details",
+        arguments: { organizationSlug: "acme", issueId: "BACKEND-1A" },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(
+        (result.structuredContent as { suspectCommit: { sha: string } }).suspectCommit.sha,
+      ).toBe("8baa8047b3e4b9b4824e1da33703f6537d4fba94");
+    } finally {
+      await close();
+    }
   });
 
   it("stable sessions keep the markdown answer, with the same data in sections", async () => {
