@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
 import { type Sandbox, startSandbox } from "../sandbox/server.js";
 import { createProviderRunner } from "../src/agents/providers.js";
 import type { AgentSettings } from "../src/agents/types.js";
@@ -8,6 +9,7 @@ import { ALL_TOOLS } from "../src/catalog/index.js";
 import { defaultConfig } from "../src/config.js";
 import { buildServer, createSessionCatalog } from "../src/server/build-server.js";
 import { createClient } from "../src/server/session.js";
+import { issueDetailsOutput } from "../src/tools/support/issue-details-output.js";
 import {
   type Constraints,
   type DocsEndpoints,
@@ -107,7 +109,7 @@ export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}
     signal = new AbortController().signal,
   ): Promise<ToolCallResult> => {
     const result = await catalog.call(name, args, makeCtx(signal));
-    checkStructuredOutput(name, args, result);
+    checkStructuredOutput(name, args, result, policy.experimental);
     return result;
   };
   /** The text of a successful result; throws with the text when the result is an error. */
@@ -126,36 +128,58 @@ export function toolCaller(sandbox: { url: string }, options: CallerOptions = {}
 }
 
 /**
+ * Tools that answer structured for some inputs only, so they list no outputSchema, with the
+ * schema such an answer must match: get_sentry_resource answers an issue or an event like
+ * get_issue_details (structured in experimental sessions) and other resources in markdown.
+ */
+const UNLISTED_OUTPUT: Record<string, { schema: z.ZodType; experimentalOnly: boolean }> = {
+  get_sentry_resource: { schema: issueDetailsOutput, experimentalOnly: true },
+};
+
+/**
  * The structured-output guard every tool test runs through (as the SDK validates tools/call):
- * a successful result of a tool with an outputSchema must carry structuredContent matching it,
- * and a tool without one must not return structuredContent. Error results are skipped;
- * execute_sentry_tool is checked as the tool it ran.
+ * a successful result of a tool with an outputSchema (in experimental sessions, also an
+ * experimentalOutputSchema) must carry structuredContent matching it, and a tool without one
+ * must not return structuredContent unless UNLISTED_OUTPUT names its shape. Error results are
+ * skipped; execute_sentry_tool is checked as the tool it ran.
  */
 export function checkStructuredOutput(
   name: string,
   args: Record<string, unknown>,
   result: ToolCallResult,
+  experimental = false,
 ): void {
   if (result.isError) return;
-  if (name === "execute_sentry_tool" && typeof args.toolName === "string") {
+  // execute_sentry_tool takes `name` (and the old alias `toolName`).
+  const innerName = args.name ?? args.toolName;
+  if (name === "execute_sentry_tool" && typeof innerName === "string") {
     const inner = args.arguments;
     checkStructuredOutput(
-      args.toolName,
+      innerName,
       inner && typeof inner === "object" ? (inner as Record<string, unknown>) : {},
       result,
+      experimental,
     );
     return;
   }
   const tool = ALL_TOOLS.find((t) => t.name === name);
   if (!tool) return;
-  if (!tool.outputSchema) {
-    if (result.structuredContent !== undefined)
+  const listed = tool.outputSchema ?? (experimental ? tool.experimentalOutputSchema : undefined);
+  if (!listed) {
+    if (result.structuredContent === undefined) return;
+    const unlisted = UNLISTED_OUTPUT[name];
+    if (!unlisted || (unlisted.experimentalOnly && !experimental))
       throw new Error(`${name} has no outputSchema but returned structuredContent`);
+    matchSchema(name, unlisted.schema, result.structuredContent);
     return;
   }
   if (result.structuredContent === undefined)
     throw new Error(`${name} declares an outputSchema but returned no structuredContent`);
-  const check = tool.outputSchema.safeParse(result.structuredContent);
+  matchSchema(name, listed, result.structuredContent);
+}
+
+function matchSchema(name: string, schema: z.ZodType, value: unknown): void {
+  const check = schema.safeParse(value);
   if (!check.success) {
     const issue = check.error.issues[0];
     throw new Error(

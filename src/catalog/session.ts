@@ -43,7 +43,14 @@ export function unavailableReason(tool: AnyTool, policy: SessionPolicy): string 
 }
 
 export function sessionTools(all: readonly AnyTool[], policy: SessionPolicy): AnyTool[] {
-  return all.filter((tool) => unavailableReason(tool, policy) === undefined);
+  return all
+    .filter((tool) => unavailableReason(tool, policy) === undefined)
+    .map((tool) =>
+      // An experimental session lists and enforces the tool's experimental structured answer.
+      policy.experimental && tool.experimentalOutputSchema && !tool.outputSchema
+        ? { ...tool, outputSchema: tool.experimentalOutputSchema }
+        : tool,
+    );
 }
 
 function pinnedParams(constraints: Constraints): Map<string, string> {

@@ -69,7 +69,8 @@ export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
   return {
     tools: () => available,
     async call(name, args, ctx): Promise<ToolCallResult> {
-      const tool = all.find((t) => t.name === name);
+      // The session's own view first: in experimental sessions it carries experimental schemas.
+      const tool = available.find((t) => t.name === name) ?? all.find((t) => t.name === name);
       if (!tool)
         return errorResult(
           `Input error: unknown tool ${JSON.stringify(name)}. Use search_sentry_tools to find tools.`,

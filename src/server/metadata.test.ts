@@ -20,13 +20,14 @@ import { createClient } from "./session.js";
  */
 const OUTPUT_SCHEMA_EXEMPT: Record<string, string> = {
   search_issues: "a ranked list read by the model; markdown is denser than JSON",
-  get_issue_details: "a long narrative (stack trace, context) whose value is the rendered text",
+  get_issue_details:
+    "stable sessions: a long narrative (stack trace, context) whose value is the rendered text; experimental sessions list its experimentalOutputSchema",
   get_event_stacktrace: "every frame and thread rendered as source-annotated text",
   get_issue_breadcrumbs: "a timeline of breadcrumbs, one dense line each",
   search_issue_events: "one dense line per event, like search_issues",
   get_event_attachment: "an attachment list, or the file itself (text or MCP image content)",
   get_sentry_resource:
-    "dispatches to the matching tool: its markdown, or a structured answer as JSON text only",
+    "dispatches to the matching tool: its markdown, or a structured answer as JSON text only; in experimental sessions an issue or event answers structured like get_issue_details (harness UNLISTED_OUTPUT)",
   execute_sentry_tool: "returns the inner tool's result unchanged, structured or not",
   search_events:
     "a table with formatted units: at 10 rows no more tokens than JSON rows, 16% fewer at 50",
@@ -196,7 +197,7 @@ describe("catalog metadata", () => {
   });
 
   it("every tool with an outputSchema has its own test file that reads structuredContent", () => {
-    for (const tool of ALL_TOOLS.filter((t) => t.outputSchema)) {
+    for (const tool of ALL_TOOLS.filter((t) => t.outputSchema ?? t.experimentalOutputSchema)) {
       const files = ownTestFiles(tool.name);
       const shared = OWN_TEST_PENDING[tool.name];
       if (shared) {
@@ -234,7 +235,37 @@ describe("catalog metadata", () => {
         { ...ok, isError: false },
       ),
     ).toThrow(/whoami declares an outputSchema/);
+    expect(() =>
+      checkStructuredOutput(
+        "execute_sentry_tool",
+        { name: "whoami", arguments: {} },
+        { ...ok, isError: false },
+      ),
+    ).toThrow(/whoami declares an outputSchema/);
     expect(() => checkStructuredOutput("whoami", {}, { ...ok, isError: true })).not.toThrow();
+    // Experimental schemas bind only experimental sessions.
+    expect(() => checkStructuredOutput("get_issue_details", {}, ok)).not.toThrow();
+    expect(() => checkStructuredOutput("get_issue_details", {}, ok, true)).toThrow(
+      /returned no structuredContent/,
+    );
+    expect(() =>
+      checkStructuredOutput("get_sentry_resource", {}, { ...ok, structuredContent: {} }),
+    ).toThrow(/has no outputSchema but returned structuredContent/);
+    expect(() =>
+      checkStructuredOutput("get_sentry_resource", {}, { ...ok, structuredContent: {} }, true),
+    ).toThrow(/breaks its outputSchema/);
+  });
+
+  it("an experimental outputSchema is listed only in experimental sessions", async () => {
+    const stable = (await listed(false)).tools.find((t) => t.name === "get_issue_details");
+    const experimental = (await listed(true)).tools.find((t) => t.name === "get_issue_details");
+    expect(stable?.outputSchema).toBeUndefined();
+    expect(Object.keys(experimental?.outputSchema?.properties ?? {})).toEqual([
+      "issue",
+      "event",
+      "suspectCommit",
+      "details",
+    ]);
   });
 
   it("every direct tool exists in the catalog", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOddIssues } from "../../sandbox/data/issues-odd.js";
 import type { Sandbox } from "../../sandbox/server.js";
-import { stable, startTestSandbox, toolCaller } from "../../test/harness.js";
+import { connectInMemory, stable, startTestSandbox, toolCaller } from "../../test/harness.js";
 import { outsideFences } from "../../test/reliability/inert.js";
 import { upstreamProbe } from "../../test/upstream-probe.js";
 
@@ -647,5 +647,284 @@ describe("get_issue_details: bad input and upstream errors", () => {
       issueId: "BACKEND-1A",
     });
     expect(empty).toContain("No event is available for this issue");
+  });
+});
+
+describe("get_issue_details: experimental structured details", () => {
+  const experimental = () => toolCaller(sandbox, { experimental: true });
+  const structured = async (
+    caller: ReturnType<typeof toolCaller>,
+    args: Record<string, unknown>,
+  ) => {
+    const result = await caller.call("get_issue_details", { organizationSlug: "acme", ...args });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    // The text is the same answer as compact JSON.
+    expect(result.content).toHaveLength(1);
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(
+      result.structuredContent,
+    );
+    return JSON.parse(stable(JSON.stringify(result.structuredContent), sandbox)) as {
+      issue: Record<string, unknown> | null;
+      event: { id: string; packageVersions?: unknown } | null;
+      suspectCommit: unknown;
+      details: string;
+    };
+  };
+
+  it("exposes the suspect commit as a field, and the markdown keeps the rest", async () => {
+    const answer = await structured(experimental(), { issueId: "BACKEND-1A" });
+    expect({ ...answer, details: answer.details.split("\n").slice(0, 6) }).toMatchInlineSnapshot(`
+      {
+        "details": [
+          "# Issue BACKEND-1A in **\`acme\`**",
+          "",
+          "**Title**: \`OperationalError: connection to server at "pg-primary.acme.internal" (10.0.3.12), port 5432 failed: Connection refused\`",
+          "**Kind**: error · **Status**: unresolved (escalating) · **Priority**: high · **Level**: error",
+          "**Project**: \`backend\` (python) · **Issue ID**: 6100000101",
+          "**Events**: 1,843 · **Users**: 312 · unhandled · **Comments**: 3",
+        ],
+        "event": {
+          "id": "ab3e0db46282996f3688aec3a28ba852",
+        },
+        "issue": {
+          "id": "6100000101",
+          "project": "backend",
+          "shortId": "BACKEND-1A",
+          "title": "OperationalError: connection to server at "pg-primary.acme.internal" (10.0.3.12), port 5432 failed: Connection refused",
+          "url": "https://sentry.example/organizations/acme/issues/6100000101/",
+        },
+        "suspectCommit": {
+          "author": "Priya Natarajan <priya.natarajan@acme.example>",
+          "date": "2026-10-30T06:00:00.000Z",
+          "message": "fix(orders): lock stock rows with select_for_update during checkout",
+          "repository": "acme-corp/backend",
+          "sha": "8baa8047b3e4b9b4824e1da33703f6537d4fba94",
+          "source": "via SCM integration",
+        },
+      }
+    `);
+    expect(answer.details).not.toContain("## Suspect Commit");
+    expect(answer.details).toContain("### Stack Trace");
+    expect(answer.event?.packageVersions).toBeUndefined();
+  });
+
+  it("suspectCommit is null when the event has none", async () => {
+    const probe = upstreamProbe([{ path: /\/committers\/$/, status: 404 }]);
+    const caller = toolCaller(sandbox, { experimental: true, fetch: probe.fetch });
+    const answer = await structured(caller, { issueId: "BACKEND-1A" });
+    expect(answer.suspectCommit).toBeNull();
+    expect(Object.keys(answer)).toEqual(["issue", "event", "suspectCommit", "details"]);
+  });
+
+  it("event.packageVersions: recorded, not listed, version not recorded and truncated", async () => {
+    const latest = await details({ issueId: "BACKEND-9C" });
+    const eventId = /## Event `([0-9a-f]{32})`/.exec(latest)![1];
+    const answer = await structured(experimental(), {
+      issueId: "BACKEND-9C",
+      eventId,
+      packageNames: ["sentry-sdk", "Sentry-SDK", "acme-internal-utils", "long-version"],
+    });
+    expect(answer.details).not.toContain("Selected Package Versions");
+    expect(answer).toMatchInlineSnapshot(`
+      {
+        "details": "# Issue BACKEND-9C in **\`acme\`**
+
+      **Title**: \`\`\`\`ValueError: bad \`\`\`input\`\`\` <img src=x onerror=alert(1)> 🧨\`\`\`\`
+      **Kind**: error · **Status**: resolved (in \`backend@2.14.1\`) · **Priority**: medium · **Level**: error
+      **Project**: \`backend\` (python) · **Issue ID**: 6100000903
+      **Events**: 2 · **Users**: 1
+      **First seen**: 2026-10-31 12:00 UTC · **Last seen**: 2026-11-01 10:00 UTC
+      **Assigned to**: unassigned
+      **Releases**: first \`backend@2.14.0\`, last \`backend@2.14.0\`
+      **URL**: https://sentry.example/organizations/acme/issues/6100000903/
+
+      ## Event \`98dfb4c9416679175f49457ea20b61db\` (selected)
+
+      **Occurred**: 2026-11-01 10:00 UTC
+      **Environment**: \`production\`
+      **Release**: \`backend@2.14.0\`
+      **Trace**: \`d7c01a95d2c3811599f05a8a65c46cbe\`
+
+      ### Stack Trace
+
+      Oldest call first, crashing frame last; \`[app]\` marks in-app frames.
+
+      **Exception**: \`ValueError\` (generic, handled)
+      \`\`\`\`
+      bad \`\`\`input\`\`\`
+      # not a heading
+      <img src=x onerror=alert(1)>
+      \`\`\`\`
+      \`\`\`\`
+      [app] app/views.py in handler
+      [app] app/parse.py:12 in parse
+           11 | def parse(raw):
+      >    12 | 
+        locals:
+          raw = yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy… (280 more characters)
+          nested = {"a":{"b":{"c":[1,2,3]}}}
+          none = null
+          \`tick\` = \`\`\`
+      \`\`\`\`
+
+      **User**: \`cust_8812\`, \`brightpath-ops\`, \`ops@brightpath.example\`
+
+      ### Contexts
+
+      - \`os\`: \`Linux 6.1.112\`
+      - \`runtime\`: \`CPython 3.12.7\`
+      - \`device\`: \`x86_64\`
+      - \`server\`: \`web-7f9c4-2\`
+
+      ### Other Tags
+
+      \`server_name=web-7f9c4-2\`
+
+      ### Last Breadcrumbs
+
+      - \`default\`
+      - 22:13:20 \`## heading fatal\`: \`\`line1 line2 \`code\` [link](https://evil.example)\`\`
+
+      ### Extra Data
+
+      - \`deep\`: \`{"nested":{"value":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (323 more characters)\`
+
+      ## Tag Distribution
+
+      - \`environment\`: \`production\` 100%
+      - \`release\`: \`backend@2.14.0\` 100%
+      - \`user\`: \`email:ops@brightpath.example\` 100%
+      - \`server_name\`: \`web-7f9c4-2\` 50%, \`web-7f9c4-5\` 50%
+
+      ## Response Notes
+
+      - Every frame and thread: \`get_event_stacktrace(organizationSlug="acme", issueId="BACKEND-9C", eventId="98dfb4c9416679175f49457ea20b61db")\` via \`execute_sentry_tool\`.
+      - The trace around this event: \`get_trace_details(organizationSlug="acme", traceId="d7c01a95d2c3811599f05a8a65c46cbe")\` via \`execute_sentry_tool\`.
+      - Root cause analysis: \`analyze_issue_with_seer(organizationSlug="acme", issueId="BACKEND-9C")\` via \`execute_sentry_tool\`.",
+        "event": {
+          "id": "98dfb4c9416679175f49457ea20b61db",
+          "packageVersions": {
+            "metadataAvailable": true,
+            "packages": [
+              {
+                "name": "sentry-sdk",
+                "status": "recorded",
+                "truncated": false,
+                "version": "2.19.2",
+              },
+              {
+                "name": "Sentry-SDK",
+                "status": "not_listed",
+                "truncated": false,
+                "version": null,
+              },
+              {
+                "name": "acme-internal-utils",
+                "status": "version_not_recorded",
+                "truncated": false,
+                "version": null,
+              },
+              {
+                "name": "long-version",
+                "status": "recorded",
+                "truncated": true,
+                "version": "1.0.0+aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+              },
+            ],
+          },
+        },
+        "issue": {
+          "id": "6100000903",
+          "project": "backend",
+          "shortId": "BACKEND-9C",
+          "title": "ValueError: bad \`\`\`input\`\`\` <img src=x onerror=alert(1)> 🧨",
+          "url": "https://sentry.example/organizations/acme/issues/6100000903/",
+        },
+        "suspectCommit": null,
+      }
+    `);
+  });
+
+  it("event.packageVersions when the event recorded no package metadata", async () => {
+    const latest = await details({ issueId: "BACKEND-1L" });
+    const eventId = /## Event `([0-9a-f]{32})`/.exec(latest)![1];
+    const answer = await structured(experimental(), {
+      issueId: "BACKEND-1L",
+      eventId,
+      packageNames: ["celery"],
+    });
+    expect(answer.event).toEqual({
+      id: eventId,
+      packageVersions: { metadataAvailable: false, packages: [] },
+    });
+  });
+
+  it("a standalone event: no issue, no suspect commit, its package selection", async () => {
+    const loneId = "5a1e0c0ffee000000000000000000001";
+    if (!sandbox.store.events.some((e) => e.eventID === loneId)) {
+      const latest = await details({ issueId: "BACKEND-1A" });
+      const eventId = /## Event `([0-9a-f]{32})`/.exec(latest)![1];
+      const source = sandbox.store.events.find((e) => e.eventID === eventId)!;
+      sandbox.store.events.push({ ...source, id: loneId, eventID: loneId, groupID: null });
+    }
+    const answer = await structured(experimental(), { eventId: loneId, packageNames: ["django"] });
+    expect({ ...answer, details: answer.details.split("\n").slice(0, 3) }).toMatchInlineSnapshot(`
+      {
+        "details": [
+          "# Event \`5a1e0c0ffee000000000000000000001\` in **\`acme\`**",
+          "",
+          "**Project**: \`backend\` · **Type**: \`error\`",
+        ],
+        "event": {
+          "id": "5a1e0c0ffee000000000000000000001",
+          "packageVersions": {
+            "metadataAvailable": true,
+            "packages": [
+              {
+                "name": "django",
+                "status": "recorded",
+                "truncated": false,
+                "version": "5.1.2",
+              },
+            ],
+          },
+        },
+        "issue": null,
+        "suspectCommit": null,
+      }
+    `);
+  });
+
+  it("an MCP client of an experimental session gets the listed schema and a matching answer", async () => {
+    const { client, close } = await connectInMemory(sandbox, { experimental: true });
+    try {
+      const listed = (await client.listTools()).tools.find((t) => t.name === "get_issue_details");
+      expect(listed?.outputSchema?.required).toEqual([
+        "issue",
+        "event",
+        "suspectCommit",
+        "details",
+      ]);
+      // The SDK client validates structuredContent against the listed outputSchema.
+      const result = await client.callTool({
+        name: "get_issue_details",
+        arguments: { organizationSlug: "acme", issueId: "BACKEND-1A" },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(
+        (result.structuredContent as { suspectCommit: { sha: string } }).suspectCommit.sha,
+      ).toBe("8baa8047b3e4b9b4824e1da33703f6537d4fba94");
+    } finally {
+      await close();
+    }
+  });
+
+  it("stable sessions keep the markdown answer, with the same data in sections", async () => {
+    const result = await tools.call("get_issue_details", {
+      organizationSlug: "acme",
+      issueId: "BACKEND-1A",
+    });
+    expect(result.structuredContent).toBeUndefined();
+    expect((result.content[0] as { text: string }).text).toContain("## Suspect Commit");
   });
 });

@@ -1,5 +1,6 @@
 import { defineTool } from "./define.js";
 import { loadIssueDetails } from "./support/issue-details-load.js";
+import { issueDetailsOutput } from "./support/issue-details-output.js";
 import {
   eventIdParam,
   issueIdParam,
@@ -26,6 +27,7 @@ export default defineTool({
     eventId: eventIdParam,
     packageNames: packageNamesParam,
   },
+  experimentalOutputSchema: issueDetailsOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect", "triage", "seer"],
   requiredScopes: ["event:read"],

@@ -103,6 +103,65 @@ describe("get_sentry_resource", () => {
     `);
   });
 
+  it("experimental: an event answers like get_issue_details, structured; other resources do not", async () => {
+    const eventId = latestEventId("BACKEND-1A");
+    const caller = toolCaller(sandbox, { experimental: true });
+    const args = { organizationSlug: "acme", packageNames: ["django", "@example/client"] };
+    const viaResource = await caller.call("get_sentry_resource", {
+      resourceType: "event",
+      resourceId: eventId,
+      ...args,
+    });
+    const direct = await caller.call("get_issue_details", { eventId, ...args });
+    expect(viaResource).toEqual(direct);
+    const answer = viaResource.structuredContent as {
+      event: unknown;
+      suspectCommit: { sha: string } | null;
+    };
+    expect(answer.suspectCommit?.sha).toBe("8baa8047b3e4b9b4824e1da33703f6537d4fba94");
+    expect(answer.event).toMatchInlineSnapshot(`
+      {
+        "id": "ab3e0db46282996f3688aec3a28ba852",
+        "packageVersions": {
+          "metadataAvailable": true,
+          "packages": [
+            {
+              "name": "django",
+              "status": "recorded",
+              "truncated": false,
+              "version": "5.1.2",
+            },
+            {
+              "name": "@example/client",
+              "status": "not_listed",
+              "truncated": false,
+              "version": null,
+            },
+          ],
+        },
+      }
+    `);
+    expect(JSON.parse((viaResource.content[0] as { text: string }).text)).toEqual(answer);
+    const issue = await caller.call("get_sentry_resource", {
+      url: "https://acme.sentry.io/issues/FRONTEND-2A/",
+    });
+    expect(issue.isError, JSON.stringify(issue.content).slice(0, 300)).toBeFalsy();
+    expect(issue.structuredContent).toMatchObject({ issue: { shortId: "FRONTEND-2A" } });
+    const trace = await caller.call("get_sentry_resource", {
+      resourceType: "trace",
+      resourceId: "d7c01a95d2c3811599f05a8a65c46cbe",
+      organizationSlug: "acme",
+    });
+    expect(trace.structuredContent).toBeUndefined();
+    // Without --experimental the event is markdown, as before.
+    const stableEvent = await tools.call("get_sentry_resource", {
+      resourceType: "event",
+      resourceId: eventId,
+      ...args,
+    });
+    expect(stableEvent.structuredContent).toBeUndefined();
+  });
+
   it("opens event links in their project and issue forms", async () => {
     const eventId = latestEventId("FRONTEND-2A");
     const byProject = await tools.text("get_sentry_resource", {

@@ -103,7 +103,8 @@ export interface PassthroughResult {
 
 export type HandlerResult<O> = O extends z.ZodType
   ? StructuredResult<z.output<O>>
-  : string | RawContentResult | PassthroughResult;
+  : // A structured answer only in experimental sessions (experimentalOutputSchema), or passed on.
+    string | RawContentResult | PassthroughResult | StructuredResult<Record<string, unknown>>;
 
 export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodType | undefined> {
   name: string;
@@ -112,6 +113,11 @@ export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodType | undefin
   description: string;
   inputSchema: I;
   outputSchema?: O;
+  /**
+   * The tool answers structured only in experimental sessions: this schema becomes its
+   * outputSchema there (listed and enforced), and stable sessions keep the markdown answer.
+   */
+  experimentalOutputSchema?: z.ZodType;
   annotations: ToolAnnotations;
   skills: readonly Skill[];
   requiredScopes: readonly Scope[];
@@ -134,6 +140,7 @@ export interface AnyTool {
   description: string;
   inputSchema: z.ZodRawShape;
   outputSchema?: z.ZodType;
+  experimentalOutputSchema?: z.ZodType;
   annotations: ToolAnnotations;
   skills: readonly Skill[];
   requiredScopes: readonly Scope[];

@@ -8,10 +8,11 @@ import {
 } from "../../sentry-api/events.js";
 import { getIssue, listIssueTags } from "../../sentry-api/issues.js";
 import { reportHandledError } from "../../telemetry/index.js";
-import type { ToolContext } from "../types.js";
+import type { StructuredResult, ToolContext } from "../types.js";
 import { assertWithinPins } from "./constraints.js";
 import { eventHeader, formatEventBody, traceIdOf } from "./event-format.js";
 import { formatIssueDetails } from "./issue-details-format.js";
+import { type IssueDetailsOutput, issueDetailsResult } from "./issue-details-output.js";
 import type { IssueRef } from "./issue-target.js";
 import {
   formatPackageSelection,
@@ -76,9 +77,14 @@ function standaloneEvent(
 
 /**
  * Loads and formats one issue (with its latest, selected or looked-up event) in two sequential
- * round trips: issue + event + tags in parallel, then the event's suspect commit.
+ * round trips: issue + event + tags in parallel, then the event's suspect commit. Markdown in
+ * stable sessions; in experimental ones the suspect commit and the package selection become
+ * fields of a structured answer and leave the markdown (`details`).
  */
-export async function loadIssueDetails(ctx: ToolContext, req: DetailsRequest): Promise<string> {
+export async function loadIssueDetails(
+  ctx: ToolContext,
+  req: DetailsRequest,
+): Promise<string | StructuredResult<IssueDetailsOutput>> {
   const { org } = req;
   let issueId = req.issueId;
   let event: SentryEvent | undefined;
@@ -91,7 +97,14 @@ export async function loadIssueDetails(ctx: ToolContext, req: DetailsRequest): P
       const packages = req.packageNames?.length
         ? selectPackages(hit.event.packages, req.packageNames)
         : undefined;
-      return standaloneEvent(ctx, org, hit.projectSlug, hit.event, packages);
+      if (!ctx.experimental) return standaloneEvent(ctx, org, hit.projectSlug, hit.event, packages);
+      return issueDetailsResult({
+        issue: null,
+        eventId: hit.event.eventID,
+        packages,
+        suspectCommit: null,
+        details: standaloneEvent(ctx, org, hit.projectSlug, hit.event, undefined),
+      });
     }
     issueId = hit.groupId;
     event = hit.event;
@@ -120,18 +133,29 @@ export async function loadIssueDetails(ctx: ToolContext, req: DetailsRequest): P
       : fetched
         ? await suspectCommit(ctx, org, issue.project.slug, fetched.eventID)
         : null;
-  return formatIssueDetails({
+  const issueUrl = issue.permalink ?? ctx.client.orgWebPath(org, `/issues/${issue.id}/`);
+  const packages =
+    fetched && req.packageNames?.length
+      ? selectPackages(fetched.packages, req.packageNames)
+      : undefined;
+  const input = {
     org,
     issue,
     event: fetched,
     eventLabel: req.explicitEvent ? "selected" : req.event,
     tags,
     suspectCommit: suspect,
-    issueUrl: issue.permalink ?? ctx.client.orgWebPath(org, `/issues/${issue.id}/`),
+    issueUrl,
     hints: ctx,
-    packages:
-      fetched && req.packageNames?.length
-        ? selectPackages(fetched.packages, req.packageNames)
-        : undefined,
+    packages,
+  };
+  if (!ctx.experimental) return formatIssueDetails(input);
+  return issueDetailsResult({
+    issue,
+    issueUrl,
+    eventId: fetched?.eventID,
+    packages,
+    suspectCommit: suspect,
+    details: formatIssueDetails({ ...input, suspectCommit: null, packages: undefined }),
   });
 }
