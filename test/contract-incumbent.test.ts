@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { ALL_TOOLS } from "../src/catalog/index.js";
 import { inputJsonSchema } from "../src/catalog/session.js";
 import { defaultConfig } from "../src/config.js";
@@ -101,7 +102,9 @@ async function problem(c: ContractCase, base: Seen | undefined): Promise<string 
   if (c.value === null) {
     // A parameter whose own schema takes null (update_uptime_monitor's owner, environment,
     // body) means "clear" by null, as for the incumbent: the null must reach the handler.
-    const ownSchema = ALL_TOOLS.find((t) => t.name === c.tool)?.inputSchema[c.param];
+    const ownSchema = ALL_TOOLS.find((t) => t.name === c.tool)?.inputSchema[c.param] as
+      | z.ZodType
+      | undefined;
     if (ownSchema?.safeParse(null).success)
       return params[c.param] === null ? undefined : `null did not reach the handler as null`;
     return isDeepStrictEqual(params[c.param], base?.params[c.param])
@@ -246,6 +249,48 @@ describe(`the incumbent's tool contract (@sentry/mcp-server@${fixture.version})`
     });
     expect(old.error).toBe(
       'Input error: Invalid arguments for find_teams: unknown argument "team". Its parameters: organizationSlug, query, cursor.',
+    );
+  });
+});
+
+describe("our own parameter names from before 0.39.0 parity", () => {
+  it("are still taken where the meaning is the same, renamed to the incumbent's, never listed", async () => {
+    const out = await dispatch({
+      tool: "get_dashboard_details",
+      args: { organizationSlug: "acme", dashboardId: "42" },
+    });
+    expect(out.seen?.params).toEqual({ organizationSlug: "acme", dashboardIdOrTitle: "42" });
+    const inner = await dispatch({
+      tool: "execute_sentry_tool",
+      args: {
+        name: "get_release_details",
+        arguments: { organizationSlug: "acme", version: "backend@1.2.3", projectSlug: "backend" },
+      },
+    });
+    expect(inner.inner?.params).toMatchObject({
+      releaseVersion: "backend@1.2.3",
+      projectSlugOrId: "backend",
+    });
+    for (const tool of ALL_TOOLS)
+      for (const [old, current] of Object.entries(tool.aliases ?? {})) {
+        expect(Object.keys(tool.inputSchema), `${tool.name}.${current}`).toContain(current);
+        const listed = inputJsonSchema(tool, {}) as { properties?: Record<string, unknown> };
+        expect(Object.keys(listed.properties ?? {}), `${tool.name}.${old}`).not.toContain(old);
+      }
+  });
+
+  it("are refused by name where the shape changed (update_dsn's rateLimit)", async () => {
+    const out = await dispatch({
+      tool: "update_dsn",
+      args: {
+        organizationSlug: "acme",
+        projectSlug: "backend",
+        keyId: "0123456789abcdef0123456789abcdef",
+        rateLimit: { count: 10, window: 60 },
+      },
+    });
+    expect(out.error).toMatch(
+      /^Input error: Invalid arguments for update_dsn: unknown argument "rateLimit"\. Its parameters: organizationSlug, projectSlug, keyId, name, isActive, rateLimitWindow, rateLimitCount, disableRateLimit,/,
     );
   });
 });
