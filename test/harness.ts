@@ -137,10 +137,12 @@ export function checkStructuredOutput(
   result: ToolCallResult,
 ): void {
   if (result.isError) return;
-  if (name === "execute_sentry_tool" && typeof args.toolName === "string") {
+  // `toolName` is execute_sentry_tool's old, still-accepted name for `name`.
+  const ran = typeof args.name === "string" ? args.name : args.toolName;
+  if (name === "execute_sentry_tool" && typeof ran === "string") {
     const inner = args.arguments;
     checkStructuredOutput(
-      args.toolName,
+      ran,
       inner && typeof inner === "object" ? (inner as Record<string, unknown>) : {},
       result,
     );
