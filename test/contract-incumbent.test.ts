@@ -6,7 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
+import { Ajv } from "ajv";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { ALL_TOOLS } from "../src/catalog/index.js";
 import { inputJsonSchema } from "../src/catalog/session.js";
 import { defaultConfig } from "../src/config.js";
@@ -15,7 +18,7 @@ import { createSessionCatalog } from "../src/server/build-server.js";
 import { createClient } from "../src/server/session.js";
 import { type AnyTool, SKILLS, type ToolContext } from "../src/tools/types.js";
 import { type ContractCase, casesOf, type IncumbentTool } from "./contract/incumbent-cases.js";
-import { DELIBERATE_DIFFERENCES, PENDING_OTHER_HELPERS } from "./contract/incumbent-differences.js";
+import { BEHAVIOUR_PREFIX, DELIBERATE_DIFFERENCES } from "./contract/incumbent-differences.js";
 
 const fixture = JSON.parse(
   readFileSync(new URL("./fixtures/incumbent-tools-0.39.0.json", import.meta.url), "utf8"),
@@ -97,6 +100,13 @@ async function problem(c: ContractCase, base: Seen | undefined): Promise<string 
   if (c.param === undefined) return undefined;
   const { params, region } = out.seen;
   if (c.value === null) {
+    // A parameter whose own schema takes null (update_uptime_monitor's owner, environment,
+    // body) means "clear" by null, as for the incumbent: the null must reach the handler.
+    const ownSchema = ALL_TOOLS.find((t) => t.name === c.tool)?.inputSchema[c.param] as
+      | z.ZodType
+      | undefined;
+    if (ownSchema?.safeParse(null).success)
+      return params[c.param] === null ? undefined : `null did not reach the handler as null`;
     return isDeepStrictEqual(params[c.param], base?.params[c.param])
       ? undefined
       : `null did not mean "not given": ${c.param}=${JSON.stringify(params[c.param])}`;
@@ -133,7 +143,9 @@ function unlistedParams(): string[] {
 
 describe(`the incumbent's tool contract (@sentry/mcp-server@${fixture.version})`, () => {
   it("holds every tool and case, except the listed differences, and the lists hold nothing stale", async () => {
-    const allowed = [...Object.keys(DELIBERATE_DIFFERENCES), ...PENDING_OTHER_HELPERS];
+    const allowed = Object.keys(DELIBERATE_DIFFERENCES).filter(
+      (k) => !k.startsWith(BEHAVIOUR_PREFIX),
+    );
     const used = new Set<string>();
     const unlisted: string[] = [];
     let count = 0;
@@ -163,6 +175,37 @@ describe(`the incumbent's tool contract (@sentry/mcp-server@${fixture.version})`
       allowed.filter((e) => !used.has(e)),
       "entries no case needs any more: remove them",
     ).toEqual([]);
+  });
+
+  it("makes only calls that are valid for the incumbent (patterns, formats, unions)", () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const invalid: string[] = [];
+    for (const tool of fixture.tools) {
+      const validate = ajv.compile(tool.inputSchema);
+      for (const c of casesOf(tool))
+        if (!validate(c.args)) invalid.push(`${c.id}: ${ajv.errorsText(validate.errors)}`);
+    }
+    expect(invalid).toEqual([]);
+  });
+
+  it("names an incumbent tool and parameter in every behaviour difference", () => {
+    for (const key of Object.keys(DELIBERATE_DIFFERENCES)) {
+      if (!key.startsWith(BEHAVIOUR_PREFIX)) continue;
+      const [tool, param] = key.slice(BEHAVIOUR_PREFIX.length).split(".");
+      const props = fixture.tools.find((t) => t.name === tool)?.inputSchema.properties ?? {};
+      expect(Object.keys(props), key).toContain(param);
+    }
+  });
+
+  it("mirrors every deliberate difference in the README's switching section", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const section = readme.split("## Switching from @sentry/mcp-server")[1]?.split("\n## ")[0];
+    for (const key of Object.keys(DELIBERATE_DIFFERENCES)) {
+      const [, tool, param] = /^(?:listed:|behaviour:)?([^.]+)\.([A-Za-z]+)/.exec(key) ?? [];
+      if (tool !== "*") expect(section, key).toContain(`\`${tool}\``);
+      expect(section, key).toContain(`\`${param}\``);
+    }
   });
 
   it("lists no deliberate difference without a reason", () => {
@@ -206,6 +249,48 @@ describe(`the incumbent's tool contract (@sentry/mcp-server@${fixture.version})`
     });
     expect(old.error).toBe(
       'Input error: Invalid arguments for find_teams: unknown argument "team". Its parameters: organizationSlug, query, cursor.',
+    );
+  });
+});
+
+describe("our own parameter names from before 0.39.0 parity", () => {
+  it("are still taken where the meaning is the same, renamed to the incumbent's, never listed", async () => {
+    const out = await dispatch({
+      tool: "get_dashboard_details",
+      args: { organizationSlug: "acme", dashboardId: "42" },
+    });
+    expect(out.seen?.params).toEqual({ organizationSlug: "acme", dashboardIdOrTitle: "42" });
+    const inner = await dispatch({
+      tool: "execute_sentry_tool",
+      args: {
+        name: "get_release_details",
+        arguments: { organizationSlug: "acme", version: "backend@1.2.3", projectSlug: "backend" },
+      },
+    });
+    expect(inner.inner?.params).toMatchObject({
+      releaseVersion: "backend@1.2.3",
+      projectSlugOrId: "backend",
+    });
+    for (const tool of ALL_TOOLS)
+      for (const [old, current] of Object.entries(tool.aliases ?? {})) {
+        expect(Object.keys(tool.inputSchema), `${tool.name}.${current}`).toContain(current);
+        const listed = inputJsonSchema(tool, {}) as { properties?: Record<string, unknown> };
+        expect(Object.keys(listed.properties ?? {}), `${tool.name}.${old}`).not.toContain(old);
+      }
+  });
+
+  it("are refused by name where the shape changed (update_dsn's rateLimit)", async () => {
+    const out = await dispatch({
+      tool: "update_dsn",
+      args: {
+        organizationSlug: "acme",
+        projectSlug: "backend",
+        keyId: "0123456789abcdef0123456789abcdef",
+        rateLimit: { count: 10, window: 60 },
+      },
+    });
+    expect(out.error).toMatch(
+      /^Input error: Invalid arguments for update_dsn: unknown argument "rateLimit"\. Its parameters: organizationSlug, projectSlug, keyId, name, isActive, rateLimitWindow, rateLimitCount, disableRateLimit,/,
     );
   });
 });

@@ -65,7 +65,7 @@ describe("budget cut on emoji-dense text (built CLI over stdio)", () => {
       const result = await client.callTool({
         name: "execute_sentry_tool",
         arguments: {
-          toolName: "get_issue_user_reports",
+          name: "get_issue_user_reports",
           arguments: { organizationSlug: "acme", issueId },
         },
       });

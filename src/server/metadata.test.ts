@@ -231,7 +231,7 @@ describe("catalog metadata", () => {
     expect(() =>
       checkStructuredOutput(
         "execute_sentry_tool",
-        { toolName: "whoami", arguments: {} },
+        { name: "whoami", arguments: {} },
         { ...ok, isError: false },
       ),
     ).toThrow(/whoami declares an outputSchema/);

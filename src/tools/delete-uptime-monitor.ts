@@ -23,6 +23,8 @@ export default defineTool({
   title: "Delete Uptime Monitor",
   description:
     "Delete an uptime check for good: checking stops and its configuration is gone. To pause instead, use update_uptime_monitor with status disabled.",
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { monitorId: "uptimeMonitorId" },
   inputSchema: { organizationSlug, projectSlug, uptimeMonitorId: monitorIdParam },
   outputSchema: output,
   annotations: {

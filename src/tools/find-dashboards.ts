@@ -20,6 +20,8 @@ export default defineTool({
   name: "find_dashboards",
   title: "Find Dashboards",
   description: "List an organization's custom dashboards with their widget types and projects.",
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { query: "titleQuery" },
   inputSchema: {
     organizationSlug,
     titleQuery: query.describe("Title contains this"),

@@ -25,6 +25,8 @@ export default defineTool({
     "One agent conversation turn by turn: user and assistant messages, LLM calls with model and tokens, tool calls with arguments and results, and each turn's trace.",
     "conversationId comes from search_agent_conversations.",
   ].join(" "),
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { projectSlugOrId: "project" },
   inputSchema: {
     organizationSlug,
     conversationId: z

@@ -95,6 +95,8 @@ export default defineTool({
   title: "Get Alert Rule",
   description:
     "Full details of one alert rule: triggers, filters, thresholds, actions and notification targets. Pass the rule ID from find_alert_rules or its exact name.",
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { ruleId: "ruleIdOrName" },
   inputSchema: {
     organizationSlug,
     kind: alertKind,

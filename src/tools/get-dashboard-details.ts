@@ -53,6 +53,8 @@ export default defineTool({
   title: "Get Dashboard Details",
   description:
     "One dashboard's widgets with their queries in words: display type, dataset, fields and aggregates, conditions, grouping and sort, plus the dashboard's filters.",
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { dashboardId: "dashboardIdOrTitle" },
   inputSchema: {
     organizationSlug,
     dashboardIdOrTitle: z

@@ -85,6 +85,8 @@ export default defineTool({
   title: "Get Release Details",
   description:
     "One release: dates, deploys, commits (author, message), new issues first seen in it, session health and adoption when available, and the previous release for comparison. Pass version (e.g. backend@2.14.0) or releaseUrl.",
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { version: "releaseVersion", projectSlug: "projectSlugOrId" },
   inputSchema: {
     organizationSlug: organizationSlug.optional(),
     releaseVersion: z

@@ -39,6 +39,8 @@ export default defineTool({
   title: "Get Uptime Monitor Details",
   description:
     "One uptime check: checked URL, method, interval, timeout, thresholds, owner, header names, and its recent check results.",
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { monitorId: "uptimeMonitorId" },
   inputSchema: {
     organizationSlug,
     projectSlug,

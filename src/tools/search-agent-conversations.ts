@@ -28,6 +28,8 @@ export default defineTool({
     "List AI agent conversations (grouped by gen_ai.conversation.id): first user message, LLM and tool calls, errors, tokens, cost.",
     "Filter with query (free text), project, environment and period.",
   ].join(" "),
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { projectSlugOrId: "project" },
   inputSchema: {
     organizationSlug,
     query: query.describe("Free text, e.g. refund"),

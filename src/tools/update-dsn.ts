@@ -63,6 +63,8 @@ export default defineTool({
   title: "Update DSN",
   description:
     "Change a client key (DSN): name, on/off, rate limit, JavaScript loader version and options. Answers before → after.",
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { active: "isActive" },
   inputSchema: {
     organizationSlug,
     projectSlug,

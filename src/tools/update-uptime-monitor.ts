@@ -49,6 +49,8 @@ export default defineTool({
   title: "Update Uptime Monitor",
   description:
     "Change an uptime monitor: url, interval, timeout, method, headers, body, environment, owner, or status (disabled pauses it). Answers before → after.",
+  // Our names before 0.39.0 parity, still taken (never listed).
+  aliases: { monitorId: "uptimeMonitorId" },
   inputSchema: {
     organizationSlug,
     projectSlug,

@@ -17,6 +17,7 @@ export interface JsonSchema {
   maximum?: number;
   exclusiveMinimum?: number;
   format?: string;
+  pattern?: string;
   default?: unknown;
 }
 
@@ -101,6 +102,16 @@ const NUMBERS: Record<string, number> = {
   projectSlugOrId: 4501,
 };
 
+/**
+ * Strings the incumbent's schema takes (no pattern or format) and forwards as they are, but that
+ * Sentry itself does not take: each gets a case of its own, labelled `:string(...)`.
+ */
+const NOT_FOR_SENTRY: Record<string, { label: string; value: string }> = {
+  start: { label: ":string(not a date)", value: "yesterday" },
+  end: { label: ":string(not a date)", value: "today" },
+  uptimeMonitorId: { label: ":string(not numeric)", value: "checkout-health" },
+};
+
 export interface Sample {
   /** how the case is named: `=value` for enums/consts/null/booleans, `:type` otherwise */
   label: string;
@@ -130,8 +141,10 @@ export function samples(tool: string, prop: string, s: JsonSchema): Sample[] {
   if (s.const !== undefined) return [{ label: `=${JSON.stringify(s.const)}`, value: s.const }];
   return typesOf(s).flatMap((type): Sample[] => {
     switch (type) {
-      case "string":
-        return [{ label: ":string", value: stringFor(tool, prop) }];
+      case "string": {
+        const odd = s.pattern || s.format ? undefined : NOT_FOR_SENTRY[prop];
+        return [{ label: ":string", value: stringFor(tool, prop) }, ...(odd ? [odd] : [])];
+      }
       case "integer":
       case "number":
         return [{ label: ":number", value: numberFor(prop, s) }];
