@@ -249,4 +249,3 @@ function requestSide(server: Server, extra: ServerContext): RequestSide {
       >,
   };
 }
-

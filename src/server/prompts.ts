@@ -18,9 +18,9 @@ import type { SentryClient } from "../sentry-api/client.js";
 import { listOrganizations } from "../sentry-api/organizations.js";
 import { listProjects } from "../sentry-api/projects.js";
 import { withPromptSpan } from "../telemetry/index.js";
-import { clientOf, spanExtra } from "./request-info.js";
 import { parseSentryUrl } from "../tools/support/sentry-url.js";
 import type { Constraints } from "../tools/types.js";
+import { clientOf, spanExtra } from "./request-info.js";
 
 export interface PromptDeps {
   client: SentryClient;
