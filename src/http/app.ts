@@ -268,20 +268,8 @@ function mcpRoute(
       authenticateMcp(authorization, { config: options.config, grants, pathPins }),
     );
     if (!auth.ok) return refuseAuth(c, auth, pathPins, grants ? service : undefined);
-    const perUser = await checkRate(
-      service.store,
-      auth.userKey,
-      service.rateLimits.perUser,
-      service.rateLimits.windowSeconds,
-      service.now(),
-    );
-    if (!perUser.ok) {
-      c.header("Retry-After", String(perUser.retryAfter));
-      return c.json(
-        { error: "rate_limited", error_description: "Too many requests for this user." },
-        429,
-      );
-    }
+    const limited = await limitPerUser(c, service, auth.userKey);
+    if (limited) return limited;
     let session: Awaited<ReturnType<typeof createSession>>;
     try {
       const opts = sessionOptions(new URL(c.req.url), options.config, pathPins, auth);
@@ -307,6 +295,23 @@ function mcpRoute(
     }
     return serve(c.req.raw, session.server);
   };
+}
+
+/** A 429 with Retry-After once this user has used up the per-user rate limit. */
+async function limitPerUser(c: Context, service: ServiceOptions, userKey: string) {
+  const perUser = await checkRate(
+    service.store,
+    userKey,
+    service.rateLimits.perUser,
+    service.rateLimits.windowSeconds,
+    service.now(),
+  );
+  if (perUser.ok) return undefined;
+  c.header("Retry-After", String(perUser.retryAfter));
+  return c.json(
+    { error: "rate_limited", error_description: "Too many requests for this user." },
+    429,
+  );
 }
 
 type McpRefusal = Extract<McpAuth, { ok: false }>;

@@ -79,19 +79,6 @@ const OUTPUT_SCHEMA_PENDING: Record<string, string> = {};
  */
 const ALLOWED_TOOL_META: Record<string, Record<string, string>> = {};
 
-/**
- * Tools with an outputSchema whose structured result is read in a shared test file rather than
- * their own `<name>*.test.ts` (known debt, each with the file). An entry fails once the tool has
- * its own test file.
- */
-const OWN_TEST_PENDING: Record<string, string> = {
-  find_organizations: "src/tools/find-tools.test.ts",
-  find_projects: "src/tools/find-tools.test.ts",
-  find_teams: "src/tools/find-tools.test.ts",
-  whoami: "src/tools/find-tools.test.ts",
-  search_sentry_tools: "src/tools/find-tools.test.ts",
-};
-
 const TOOLS_DIR = new URL("../tools/", import.meta.url);
 
 /** `<name>*.test.ts` next to the tool (names use dashes in files). */
@@ -199,15 +186,6 @@ describe("catalog metadata", () => {
   it("every tool with an outputSchema has its own test file that reads structuredContent", () => {
     for (const tool of ALL_TOOLS.filter((t) => t.outputSchema ?? t.experimentalOutputSchema)) {
       const files = ownTestFiles(tool.name);
-      const shared = OWN_TEST_PENDING[tool.name];
-      if (shared) {
-        expect(files, `${tool.name} has its own test now; drop OWN_TEST_PENDING`).toEqual([]);
-        const text = readFileSync(new URL(`../../${shared}`, import.meta.url), "utf8");
-        expect(text, `${shared} must read ${tool.name}'s structured result`).toMatch(
-          /structuredContent|\.structured\(/,
-        );
-        continue;
-      }
       expect(
         files.length,
         `${tool.name} needs src/tools/${tool.name.replaceAll("_", "-")}.test.ts`,
