@@ -215,7 +215,13 @@ describe(`incumbent ${fixture.version} tools added after 0.39`, () => {
       }
       for (const probe of probes) {
         const rec = recordingFetch();
-        const result = await toolCaller(sandbox, { fetch: rec.fetch }).call(want.name, probe.args);
+        // A string regionUrl must be allow-listed: with the sandbox as this server's Sentry host
+        // that is the sandbox's own origin (https://*.sentry.io only when the host is sentry.io).
+        const args =
+          typeof probe.args.regionUrl === "string"
+            ? { ...probe.args, regionUrl: sandbox.url }
+            : probe.args;
+        const result = await toolCaller(sandbox, { fetch: rec.fetch }).call(want.name, args);
         const text = textOf(result);
         expect(result.isError, `${want.name} ${probe.label}: ${text}`).toBeFalsy();
         expect(

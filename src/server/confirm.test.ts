@@ -59,7 +59,7 @@ async function call2025(answer: Answer | undefined, tool = "update_issue", args:
 async function call2026(answer: Answer | undefined, tool = "update_issue", args: object = RESOLVE) {
   const rec = recordingFetch();
   const app = createHttpApp({
-    config: defaultConfig({ sentryUrl: sandbox.url }),
+    config: defaultConfig({ sentryUrl: sandbox.url, skills: ["inspect", "triage"] }),
     allowedHosts: new Set(["mcp.test"]),
     service: { store: openSqliteStore(":memory:", { sweepMs: 0 }) },
     fetch: rec.fetch,
@@ -105,7 +105,7 @@ describe.each(revisions)("confirming destructive tools (%s)", (_revision, call) 
     expect(result.isError).toBeFalsy();
     expect(asked).toHaveLength(1);
     expect(asked[0].message).toBe(
-      'Sentry: Update Issue (update_issue) changes data in Sentry. Run it with {"organizationSlug":"acme","issueId":"BACKEND-1K","status":"resolved"}?',
+      'Sentry: Update Issue: Resolve, Assign or Ignore (update_issue) changes data in Sentry. Run it with {"organizationSlug":"acme","issueId":"BACKEND-1K","status":"resolved"}?',
     );
     expect(writes.map((w) => w.method)).toEqual(["PUT"]);
   });
@@ -139,7 +139,7 @@ describe.each(revisions)("confirming destructive tools (%s)", (_revision, call) 
       arguments: RESOLVE,
     });
     expect(declined.asked.map((a) => a.message.split(" changes")[0])).toEqual([
-      "Sentry: Update Issue (update_issue)",
+      "Sentry: Update Issue: Resolve, Assign or Ignore (update_issue)",
     ]);
     expect(declined.writes).toEqual([]);
     const read = await call({ action: "decline" }, "find_organizations", {});

@@ -228,7 +228,7 @@ describe("bulk_update_issues", () => {
       { toolName: "bulk_update_issues", arguments: args },
     );
     expect(textOf(noSkill)).toBe(
-      "Input error: bulk_update_issues is not available in this session: needs the triage skill (enable with --skills or --all-skills).",
+      "Input error: bulk_update_issues is not available in this session: needs the triage skill (grant it with --skills=inspect,triage or MCP_SKILLS=inspect,triage).",
     );
     const pinned = toolCaller(sandbox, {
       fetch: rec.fetch,

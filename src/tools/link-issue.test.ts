@@ -210,7 +210,7 @@ describe("link_issue", () => {
         { toolName: name, arguments: callArgs },
       );
       expect(textOf(noSkill)).toBe(
-        `Input error: ${name} is not available in this session: needs the triage skill (enable with --skills or --all-skills).`,
+        `Input error: ${name} is not available in this session: needs the triage skill (grant it with --skills=inspect,triage or MCP_SKILLS=inspect,triage).`,
       );
       const pinned = await toolCaller(sandbox, {
         fetch: rec.fetch,

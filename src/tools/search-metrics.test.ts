@@ -10,6 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+const textOf = (r: { content: Array<{ type: string; text?: string }> }) =>
+  r.content.map((c) => c.text ?? "").join("\n");
+
 describe("search_metrics", () => {
   it("answers like search_events locked to the metrics dataset", async () => {
     const rec = recordingFetch();
@@ -44,12 +47,12 @@ describe("search_metrics", () => {
     expect(
       Object.keys(tools.catalog.tools().find((t) => t.name === "search_metrics")!.inputSchema),
     ).not.toContain("dataset");
-    const other = "errors";
-    const text = await tools.text("search_metrics", {
+    const refused = await tools.call("search_metrics", {
       organizationSlug: "acme",
       limit: 3,
-      dataset: other,
+      dataset: "errors",
     });
-    expect(text).toBe(await tools.text("search_metrics", { organizationSlug: "acme", limit: 3 }));
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/unknown argument "dataset"/);
   });
 });
