@@ -24,10 +24,10 @@ import {
   transportError,
 } from "./transport.js";
 
+export type { Query, QueryValue } from "./query.js";
 export { type Download, type DownloadMeta, errorDetail, nextCursor } from "./transport.js";
 
-export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
-export type Query = Record<string, QueryValue>;
+import type { Query } from "./query.js";
 
 export interface RequestOptions {
   query?: Query;

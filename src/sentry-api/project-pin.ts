@@ -3,7 +3,7 @@
  * organization-level list or query that takes one. A `project:` term inside a search query is
  * not a bound: Sentry's search accepts `OR`, so a caller's query could widen it.
  */
-import type { Query } from "./client.js";
+import type { Query } from "./query.js";
 
 /** Organization-level GET endpoints whose results Sentry filters by `project`. */
 const FILTERED = new Set([

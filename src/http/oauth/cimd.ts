@@ -11,7 +11,7 @@ import { request as httpsRequest } from "node:https";
 import { BlockList, isIP } from "node:net";
 import { hashToken } from "../crypto.js";
 import { getJson, type KeyValueStore, setJson } from "../store/types.js";
-import type { OAuthClient } from "./clients.js";
+import type { OAuthClient } from "./client-record.js";
 import { checkRedirectUri, MAX_REDIRECT_URI_LENGTH, RedirectUriError } from "./redirect-uris.js";
 
 export interface CimdOptions {

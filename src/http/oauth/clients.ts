@@ -3,22 +3,12 @@ import type { Context } from "hono";
 import { hashToken, randomToken, safeEqual } from "../crypto.js";
 import { getJson, type KeyValueStore, setJson } from "../store/types.js";
 import { type CimdOptions, isMetadataDocumentId, loadMetadataDocumentClient } from "./cimd.js";
+import type { AuthMethod, OAuthClient } from "./client-record.js";
 import { checkRedirectUri, matchRegisteredUri, RedirectUriError } from "./redirect-uris.js";
 
-export type AuthMethod = "none" | "client_secret_post" | "client_secret_basic";
-const AUTH_METHODS: AuthMethod[] = ["none", "client_secret_post", "client_secret_basic"];
+export type { AuthMethod, OAuthClient } from "./client-record.js";
 
-export interface OAuthClient {
-  client_id: string;
-  client_name?: string;
-  redirect_uris: string[];
-  token_endpoint_auth_method: AuthMethod;
-  grant_types: string[];
-  response_types: string[];
-  scope?: string;
-  client_id_issued_at: number;
-  secretHash?: string;
-}
+const AUTH_METHODS: AuthMethod[] = ["none", "client_secret_post", "client_secret_basic"];
 
 /** Registrations that never complete an authorization are forgotten after a day. */
 const UNCONFIRMED_CLIENT_TTL_SECONDS = 24 * 3600;
