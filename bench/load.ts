@@ -30,12 +30,12 @@ const MIX: Call[] = [
   { name: "get_issue_details", arguments: { organizationSlug: "acme", issueId: "BACKEND-1A" } },
   {
     name: "execute_sentry_tool",
-    arguments: { toolName: "find_teams", arguments: { organizationSlug: "acme" } },
+    arguments: { name: "find_teams", arguments: { organizationSlug: "acme" } },
   },
   {
     name: "execute_sentry_tool",
     arguments: {
-      toolName: "search_events",
+      name: "search_events",
       arguments: { organizationSlug: "acme", dataset: "spans", limit: 10 },
     },
   },

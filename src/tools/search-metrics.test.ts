@@ -10,9 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const textOf = (r: { content: Array<{ type: string; text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n");
-
 describe("search_metrics", () => {
   it("answers like search_events locked to the metrics dataset", async () => {
     const rec = recordingFetch();
@@ -40,19 +37,5 @@ describe("search_metrics", () => {
     const api = DATASET_CONFIG.metrics.api;
     expect(rec.sent.some((r) => r.query.includes(`dataset=${api}`))).toBe(true);
     expect(await tools.text("search_events", { ...args, dataset: "metrics" })).toBe(text);
-  });
-
-  it("has no dataset parameter: a dataset argument cannot unlock it", async () => {
-    const tools = toolCaller(sandbox);
-    expect(
-      Object.keys(tools.catalog.tools().find((t) => t.name === "search_metrics")!.inputSchema),
-    ).not.toContain("dataset");
-    const refused = await tools.call("search_metrics", {
-      organizationSlug: "acme",
-      limit: 3,
-      dataset: "errors",
-    });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/unknown argument "dataset"/);
   });
 });

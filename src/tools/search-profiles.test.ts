@@ -10,9 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const textOf = (r: { content: Array<{ type: string; text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n");
-
 describe("search_profiles", () => {
   it("answers like search_events locked to the profiles dataset", async () => {
     const rec = recordingFetch();
@@ -39,19 +36,5 @@ describe("search_profiles", () => {
     const api = DATASET_CONFIG.profiles.api;
     expect(rec.sent.some((r) => r.query.includes(`dataset=${api}`))).toBe(true);
     expect(await tools.text("search_events", { ...args, dataset: "profiles" })).toBe(text);
-  });
-
-  it("has no dataset parameter: a dataset argument cannot unlock it", async () => {
-    const tools = toolCaller(sandbox);
-    expect(
-      Object.keys(tools.catalog.tools().find((t) => t.name === "search_profiles")!.inputSchema),
-    ).not.toContain("dataset");
-    const refused = await tools.call("search_profiles", {
-      organizationSlug: "acme",
-      limit: 3,
-      dataset: "errors",
-    });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/unknown argument "dataset"/);
   });
 });

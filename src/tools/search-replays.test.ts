@@ -9,9 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const textOf = (r: { content: Array<{ type: string; text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n");
-
 describe("search_replays", () => {
   it("answers like search_events locked to the replays dataset", async () => {
     const rec = recordingFetch();
@@ -37,19 +34,5 @@ describe("search_replays", () => {
     `);
     expect(rec.sent.some((r) => r.path.endsWith("/replays/"))).toBe(true);
     expect(await tools.text("search_events", { ...args, dataset: "replays" })).toBe(text);
-  });
-
-  it("has no dataset parameter: a dataset argument cannot unlock it", async () => {
-    const tools = toolCaller(sandbox);
-    expect(
-      Object.keys(tools.catalog.tools().find((t) => t.name === "search_replays")!.inputSchema),
-    ).not.toContain("dataset");
-    const refused = await tools.call("search_replays", {
-      organizationSlug: "acme",
-      limit: 3,
-      dataset: "errors",
-    });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/unknown argument "dataset"/);
   });
 });
