@@ -278,7 +278,7 @@ export function buildEvents(ctx: BuildContext, seed: IssueSeed, tags: TagRecord[
         ? { ...(spec.contexts ?? {}) }
         : { ...profile.contexts(i), ...(spec.contexts ?? {}), trace },
       context: spec.context === undefined ? {} : spec.context,
-      sdk: spec.sdk === undefined ? profile.sdk : spec.sdk,
+      sdk: spec.sdk === undefined ? structuredClone(profile.sdk) : spec.sdk,
       packages: spec.packages ?? {},
       tags: eventTags,
       metadata: seed.metadata,

@@ -65,7 +65,8 @@ export function createStore(now: Date = new Date()): SandboxStore {
   const issues: IssueRecord[] = [];
   const events: EventRecord[] = [];
   const issueTags = new Map<string, TagRecord[]>();
-  for (const seed of issueSeeds(now)) {
+  // Seeds reuse module-level constants (SDKs, request data): copy them so no two stores share an object.
+  for (const seed of structuredClone(issueSeeds(now))) {
     const tags = buildTags(ctx, seed);
     issues.push(buildIssue(ctx, seed));
     issueTags.set(seed.id, tags);
@@ -91,19 +92,20 @@ export function createStore(now: Date = new Date()): SandboxStore {
     userReports: [],
     attachments: [],
     alerts: seedAlerts(now),
-    crons: seedMonitors(now),
+    crons: structuredClone(seedMonitors(now)),
     dashboards: seedDashboards(now),
     seer: seedSeer(now),
     projectKeys: seedProjectKeys(now, ctx.projects),
     uptimeMonitors: seedUptimeMonitors(now),
-    replays: seedReplays(now, events),
+    replays: structuredClone(seedReplays(now, events)),
     profiles: { profiles: [], chunks: [] },
-    aiConversations: seedAiConversations(now),
+    aiConversations: structuredClone(seedAiConversations(now)),
     snapshots: seedSnapshots(now),
     onboardingRuns: seedOnboardingRuns(now),
     issueLinks: seedIssueLinks(),
   };
   seedIssueExtras(store);
+  store.attachments = structuredClone(store.attachments);
   store.profiles = seedProfiles(now, store.explore.spans);
   return store;
 }

@@ -120,8 +120,8 @@ function profileOf(span: SpanRecord, tree: CallTree): StoredProfile {
     transactionId: span.segmentId,
     startMs: span.startMs,
     durationMs: span.durationMs,
-    frames: tree.frames,
-    stacks,
+    frames: structuredClone(tree.frames),
+    stacks: structuredClone(stacks),
     samples,
     threads: android
       ? {
@@ -133,7 +133,7 @@ function profileOf(span: SpanRecord, tree: CallTree): StoredProfile {
           [worker]: { name: "ThreadPoolExecutor-0_0", priority: 0 },
         },
     activeThread: main,
-    ...(android ? ANDROID_ENV : PYTHON_ENV),
+    ...structuredClone(android ? ANDROID_ENV : PYTHON_ENV),
   };
 }
 
@@ -167,8 +167,8 @@ function workerChunks(spans: SpanRecord[], now: number): ChunkRecord[] {
       release: task?.release ?? null,
       startMs: from,
       endMs: Math.min(from + CHUNK_MS, end),
-      frames: WORKER_TREE.frames,
-      stacks,
+      frames: structuredClone(WORKER_TREE.frames),
+      stacks: structuredClone(stacks),
       samples,
       threads: {
         "140021": { name: "MainThread", priority: 0 },

@@ -181,7 +181,7 @@ export function seedSnapshots(now: Date): SnapshotRecord[] {
       comparisonType: "solo",
       dateCreated: at(30),
       vcs: { repoName: "acme/web", headRef: "main", headSha: "4f9c2e1a7b3d5f60e8a1c2d3" },
-      images: BASE_WEB,
+      images: structuredClone(BASE_WEB),
     },
     {
       id: "231949",
@@ -229,7 +229,7 @@ export function seedSnapshots(now: Date): SnapshotRecord[] {
         prNumber: 490,
       },
       approval: { status: "approved", autoApproved: true },
-      images: BASE_WEB,
+      images: structuredClone(BASE_WEB),
       baseId: "231940",
       comparisons: BASE_WEB.map((i) => ({ fileName: i.fileName, status: "unchanged" as const })),
     },
