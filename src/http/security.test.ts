@@ -160,6 +160,25 @@ describe("a pinned project reaches Sentry as its own project filter", () => {
     for (const q of requests) expect(q.getAll("project")).toEqual([BACKEND_ID]);
   });
 
+  it.each([
+    ["search_issues", "/api/0/organizations/acme/issues/"],
+    ["search_events", "/api/0/organizations/acme/events/"],
+  ])("%s adds no project: term a caller's OR could widen", async (tool, path) => {
+    const app = makeApp({ organizationSlug: "acme", projectSlug: "backend" });
+    for (const query of ["x OR project:frontend", "project:frontend"]) {
+      const since = sandbox.requests.length;
+      const res = await post(app, "/mcp", call(tool, { query }));
+      const body: Loose = await res.json();
+      const requests = sent(path, since);
+      expect(requests.length).toBeGreaterThan(0);
+      for (const q of requests) {
+        expect(q.get("query")).toBe(query);
+        expect(q.getAll("project")).toEqual([BACKEND_ID]);
+      }
+      expect(JSON.stringify(body.result)).not.toMatch(/FRONTEND-|acme\/frontend/i);
+    }
+  });
+
   it("also when the project comes from the path", async () => {
     const app = makeApp();
     const since = sandbox.requests.length;
