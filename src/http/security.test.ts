@@ -247,6 +247,25 @@ describe("org-level resources under a project pin", () => {
   );
 });
 
+describe("snapshots under a project pin", () => {
+  it.each([
+    ["get_snapshot", { snapshotId: "231940" }],
+    ["get_snapshot_image", { snapshotId: "231940", imageIdentifier: "login.png" }],
+    ["get_latest_base_snapshot", { appId: "acme-web" }],
+    ["get_latest_base_snapshot", { appId: "acme-web", project: "frontend" }],
+  ])("%s refuses another project's snapshot", async (tool, args) => {
+    const app = makeApp();
+    const res = await post(app, "/mcp/acme/backend", call(tool, args));
+    const body: Loose = await res.json();
+    expect(body.result.isError).toBe(true);
+    // Refused, or (asked for the pinned project only) not found: never the other's snapshot.
+    expect(body.result.content[0].text).toMatch(/limited to project "backend"|Not found/);
+    expect(JSON.stringify(body.result)).not.toMatch(/Acme Web|acme-web`/);
+    const own = await post(app, "/mcp/acme/frontend", call(tool, args));
+    expect(((await own.json()) as Loose).result.isError).toBeFalsy();
+  });
+});
+
 describe("traces under a project pin", () => {
   it("refuses a trace rooted in another project", async () => {
     const app = makeApp();
