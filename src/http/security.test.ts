@@ -267,6 +267,28 @@ describe("snapshots under a project pin", () => {
 });
 
 describe("traces under a project pin", () => {
+  it("refuses a span of another project, shows its own", async () => {
+    const app = makeApp();
+    const { checkout } = sandbox.store.explore.traceIds;
+    const spans = sandbox.store.explore.spans.filter((s) => s.traceId === checkout);
+    const ids: Record<string, string> = { backend: "4500011", frontend: "4500012" };
+    const of = (project: string) => spans.find((s) => s.projectId === ids[project])!.spanId;
+    const other = await post(
+      app,
+      "/mcp/acme/backend",
+      call("get_span_details", { traceId: checkout, spanId: of("frontend") }),
+    );
+    const refused: Loose = await other.json();
+    expect(refused.result.isError).toBe(true);
+    expect(refused.result.content[0].text).toContain('limited to project "backend"');
+    const own = await post(
+      app,
+      "/mcp/acme/backend",
+      call("get_span_details", { traceId: checkout, spanId: of("backend") }),
+    );
+    expect(((await own.json()) as Loose).result.isError).toBeFalsy();
+  });
+
   it("refuses a trace rooted in another project", async () => {
     const app = makeApp();
     const { checkout } = sandbox.store.explore.traceIds;
