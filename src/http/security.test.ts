@@ -247,6 +247,15 @@ describe("org-level resources under a project pin", () => {
   );
 });
 
+describe("teams under a project pin", () => {
+  it("lists the teams without naming other projects", async () => {
+    const res = await post(makeApp(), "/mcp/acme/backend", call("find_teams"));
+    const text = ((await res.json()) as Loose).result.content[0].text as string;
+    expect(text).toContain('"backend"');
+    expect(text).not.toMatch(/frontend|mobile-app|payments/);
+  });
+});
+
 describe("snapshots under a project pin", () => {
   it.each([
     ["get_snapshot", { snapshotId: "231940" }],
