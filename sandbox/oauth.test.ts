@@ -111,4 +111,37 @@ describe("sandbox OAuth server", () => {
     });
     expect(res.status).toBe(401);
   });
+
+  it("revokes exactly one token at /oauth/revoke/, with the client's credentials", async () => {
+    const issue = async () => {
+      const code = new URL((await login()).headers.get("location")!).searchParams.get("code")!;
+      return (await token({ grant_type: "authorization_code", code, redirect_uri: REDIRECT }))
+        .body as { access_token: string; refresh_token: string };
+    };
+    const kept = await issue();
+    const revoked = await issue();
+    const revoke = (form: Record<string, string>) =>
+      fetch(`${sandbox.url}/oauth/revoke/`, { method: "POST", body: new URLSearchParams(form) });
+    const client = {
+      client_id: SANDBOX_OAUTH_CLIENT.clientId,
+      client_secret: SANDBOX_OAUTH_CLIENT.clientSecret,
+    };
+    expect(
+      (await revoke({ ...client, client_secret: "wrong", token: revoked.access_token })).status,
+    ).toBe(401);
+    expect(
+      (await revoke({ client_id: client.client_id, token: revoked.access_token })).status,
+    ).toBe(400);
+    expect(await whoami(revoked.access_token)).toBe(200);
+
+    expect((await revoke({ ...client, token: revoked.access_token })).status).toBe(200);
+    expect(await whoami(revoked.access_token)).toBe(401);
+    const refresh = await token({
+      grant_type: "refresh_token",
+      refresh_token: revoked.refresh_token,
+    });
+    expect(refresh.status).toBe(400);
+    expect(await whoami(kept.access_token)).toBe(200);
+    expect((await revoke({ ...client, token: "unknown" })).status).toBe(200);
+  });
 });

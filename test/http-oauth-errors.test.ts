@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GrantDeps } from "../src/http/oauth/grants.js";
 import { revokeGrant } from "../src/http/oauth/index.js";
 import { TOKEN } from "./harness.js";
 import {
@@ -294,7 +295,9 @@ describe("access tokens on /mcp", () => {
         `at:${createHash("sha256").update(t.access_token).digest("base64url")}`,
       ))!,
     );
-    await revokeGrant(fx.store, record.grantId);
+    // Only the store matters here; the Sentry side is covered in http-oauth-lifecycle.test.ts.
+    const deps = { store: fx.store, encryptionKey: Buffer.alloc(32) } as GrantDeps;
+    await revokeGrant(deps, record.grantId, "server-side");
     expect((await mcpPost("/mcp", t.access_token)).status).toBe(401);
   });
 

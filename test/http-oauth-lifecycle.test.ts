@@ -1,7 +1,7 @@
 /**
  * Lifetimes and revocation in the OAuth server: unused registrations expire, a replayed
- * authorization code revokes what it issued, grants have an absolute lifetime, and revoking a
- * grant revokes the Sentry token inside it.
+ * authorization code revokes what it issued, and grants have an absolute lifetime. That revoking
+ * a grant revokes the Sentry token inside it is tested in http-oauth-upstream-revoke.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

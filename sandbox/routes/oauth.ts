@@ -1,8 +1,9 @@
 /**
  * Sentry's OAuth server, faked: `/oauth/authorize/` shows a login-and-approve page and redirects
- * back with a code; `/oauth/token/` exchanges codes and refresh tokens. Issued access tokens are
- * added to the set the API accepts; a refresh replaces the token in place (the old one stops
- * working), as Sentry does.
+ * back with a code; `/oauth/token/` exchanges codes and refresh tokens; `/oauth/revoke/` (RFC 7009,
+ * client credentials in the form) deletes one token, access and refresh together. Issued access
+ * tokens are added to the set the API accepts; a refresh replaces the token in place (the old one
+ * stops working), as Sentry does.
  */
 
 import { randomBytes } from "node:crypto";
@@ -178,5 +179,40 @@ export function registerOAuthRoutes(app: Hono, deps: RouteDeps, tokens: Set<stri
       return issue(previous.scope, previous);
     }
     return oauthError(c, "unsupported_grant_type", "Use authorization_code or refresh_token.");
+  });
+
+  app.post("/oauth/revoke/", async (c) => {
+    const form = await c.req.formData();
+    const field = (k: string) => {
+      const v = form.get(k);
+      return typeof v === "string" && v ? v : undefined;
+    };
+    const clientId = field("client_id");
+    const clientSecret = field("client_secret");
+    if (!clientId) return oauthError(c, "invalid_client", "client_id parameter not found");
+    if (!clientSecret) return oauthError(c, "invalid_client", "client_secret parameter not found");
+    const token = field("token");
+    if (!token) return oauthError(c, "invalid_request", "token parameter not found");
+    const hint = field("token_type_hint");
+    if (hint && hint !== "access_token" && hint !== "refresh_token") {
+      return oauthError(c, "unsupported_token_type", "token_type_hint is not supported");
+    }
+    if (
+      clientId !== SANDBOX_OAUTH_CLIENT.clientId ||
+      clientSecret !== SANDBOX_OAUTH_CLIENT.clientSecret
+    ) {
+      return oauthError(c, "invalid_client", "failed to authenticate client", 401);
+    }
+    const found = [...byRefresh.values()].find(
+      (t) =>
+        (hint !== "refresh_token" && t.accessToken === token) ||
+        (hint !== "access_token" && t.refreshToken === token),
+    );
+    if (found) {
+      tokens.delete(found.accessToken);
+      byRefresh.delete(found.refreshToken);
+    }
+    // RFC 7009 §2.2: unknown tokens get the same empty 200.
+    return c.body(null, 200);
   });
 }

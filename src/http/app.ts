@@ -130,6 +130,7 @@ function grantDeps(options: HttpAppOptions, service: ServiceOptions): GrantDeps 
     sentryUrl: options.config.sentryUrl,
     upstream: service.upstream,
     fetch: options.fetch ?? fetch,
+    log: service.log,
   };
 }
 

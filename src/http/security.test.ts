@@ -160,6 +160,25 @@ describe("a pinned project reaches Sentry as its own project filter", () => {
     for (const q of requests) expect(q.getAll("project")).toEqual([BACKEND_ID]);
   });
 
+  it.each([
+    ["search_issues", "/api/0/organizations/acme/issues/"],
+    ["search_events", "/api/0/organizations/acme/events/"],
+  ])("%s adds no project: term a caller's OR could widen", async (tool, path) => {
+    const app = makeApp({ organizationSlug: "acme", projectSlug: "backend" });
+    for (const query of ["x OR project:frontend", "project:frontend"]) {
+      const since = sandbox.requests.length;
+      const res = await post(app, "/mcp", call(tool, { query }));
+      const body: Loose = await res.json();
+      const requests = sent(path, since);
+      expect(requests.length).toBeGreaterThan(0);
+      for (const q of requests) {
+        expect(q.get("query")).toBe(query);
+        expect(q.getAll("project")).toEqual([BACKEND_ID]);
+      }
+      expect(JSON.stringify(body.result)).not.toMatch(/FRONTEND-|acme\/frontend/i);
+    }
+  });
+
   it("also when the project comes from the path", async () => {
     const app = makeApp();
     const since = sandbox.requests.length;
@@ -228,7 +247,57 @@ describe("org-level resources under a project pin", () => {
   );
 });
 
+describe("teams under a project pin", () => {
+  it("lists the teams without naming other projects", async () => {
+    const res = await post(makeApp(), "/mcp/acme/backend", call("find_teams"));
+    const text = ((await res.json()) as Loose).result.content[0].text as string;
+    expect(text).toContain('"backend"');
+    expect(text).not.toMatch(/frontend|mobile-app|payments/);
+  });
+});
+
+describe("snapshots under a project pin", () => {
+  it.each([
+    ["get_snapshot", { snapshotId: "231940" }],
+    ["get_snapshot_image", { snapshotId: "231940", imageIdentifier: "login.png" }],
+    ["get_latest_base_snapshot", { appId: "acme-web" }],
+    ["get_latest_base_snapshot", { appId: "acme-web", project: "frontend" }],
+  ])("%s refuses another project's snapshot", async (tool, args) => {
+    const app = makeApp();
+    const res = await post(app, "/mcp/acme/backend", call(tool, args));
+    const body: Loose = await res.json();
+    expect(body.result.isError).toBe(true);
+    // Refused, or (asked for the pinned project only) not found: never the other's snapshot.
+    expect(body.result.content[0].text).toMatch(/limited to project "backend"|Not found/);
+    expect(JSON.stringify(body.result)).not.toMatch(/Acme Web|acme-web`/);
+    const own = await post(app, "/mcp/acme/frontend", call(tool, args));
+    expect(((await own.json()) as Loose).result.isError).toBeFalsy();
+  });
+});
+
 describe("traces under a project pin", () => {
+  it("refuses a span of another project, shows its own", async () => {
+    const app = makeApp();
+    const { checkout } = sandbox.store.explore.traceIds;
+    const spans = sandbox.store.explore.spans.filter((s) => s.traceId === checkout);
+    const ids: Record<string, string> = { backend: "4500011", frontend: "4500012" };
+    const of = (project: string) => spans.find((s) => s.projectId === ids[project])!.spanId;
+    const other = await post(
+      app,
+      "/mcp/acme/backend",
+      call("get_span_details", { traceId: checkout, spanId: of("frontend") }),
+    );
+    const refused: Loose = await other.json();
+    expect(refused.result.isError).toBe(true);
+    expect(refused.result.content[0].text).toContain('limited to project "backend"');
+    const own = await post(
+      app,
+      "/mcp/acme/backend",
+      call("get_span_details", { traceId: checkout, spanId: of("backend") }),
+    );
+    expect(((await own.json()) as Loose).result.isError).toBeFalsy();
+  });
+
   it("refuses a trace rooted in another project", async () => {
     const app = makeApp();
     const { checkout } = sandbox.store.explore.traceIds;

@@ -9,6 +9,7 @@ import { createHttpApp } from "./app.js";
 import { generateEncryptionKey, parseEncryptionKey } from "./crypto.js";
 import { type BodyLimits, DEFAULT_BODY_LIMITS } from "./limits.js";
 import type { CimdOptions } from "./oauth/cimd.js";
+import { startGrantSweeper } from "./oauth/sweep.js";
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_TOKEN_LIFETIMES,
@@ -51,7 +52,11 @@ export interface ServeOptions {
   log?: Logger;
   /** Client ID Metadata Document fetching (tests allow a loopback server; no CLI flag). */
   cimd?: CimdOptions;
+  /** How often ended grants' Sentry tokens are swept and revoked (default 5 min; tests shorten). */
+  grantSweepMs?: number;
 }
+
+const DEFAULT_GRANT_SWEEP_MS = 5 * 60_000;
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
@@ -136,6 +141,23 @@ export async function startHttpServer(
   const store = typeof options.store === "object" ? options.store : openStore(spec!, { now });
   const ownsStore = typeof options.store !== "object";
 
+  const lifetimes = { ...DEFAULT_TOKEN_LIFETIMES, ...options.lifetimes };
+  const stopSweep = options.upstream
+    ? startGrantSweeper(
+        {
+          store,
+          encryptionKey,
+          lifetimes,
+          now,
+          sentryUrl: config.sentryUrl,
+          upstream: options.upstream,
+          fetch: options.fetch ?? fetch,
+          log,
+        },
+        options.grantSweepMs ?? DEFAULT_GRANT_SWEEP_MS,
+      )
+    : undefined;
+
   const allowedHosts = new Set<string>();
   if (publicUrl) allowedHosts.add(new URL(publicUrl).host.toLowerCase());
   const app = createHttpApp({
@@ -150,7 +172,7 @@ export async function startHttpServer(
       upstream: options.upstream,
       publicUrl,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-      lifetimes: { ...DEFAULT_TOKEN_LIFETIMES, ...options.lifetimes },
+      lifetimes,
       bodyLimits: { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits },
       metricsToken: options.metricsToken,
       metricsNeedToken: !LOOPBACK.has(options.bind),
@@ -177,6 +199,7 @@ export async function startHttpServer(
           port: info.port,
           close: () =>
             new Promise<void>((r) => {
+              stopSweep?.();
               if ("closeAllConnections" in server) server.closeAllConnections();
               server.close(() => r());
             }).then(() => (ownsStore ? store.close() : undefined)),

@@ -39,7 +39,10 @@ export default defineTool({
         name: t.name && t.name !== t.slug ? t.name : undefined,
         id: t.id,
         members: t.memberCount ?? undefined,
-        projects: (t.projects ?? []).map((p) => p.slug),
+        // Under a project pin, other projects' names are not listed (teams themselves are).
+        projects: (t.projects ?? [])
+          .map((p) => p.slug)
+          .filter((slug) => !ctx.constraints.projectSlug || slug === ctx.constraints.projectSlug),
       })),
       nextCursor: page.nextCursor,
     });

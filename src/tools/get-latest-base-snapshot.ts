@@ -3,9 +3,11 @@ import { facts } from "../format/dates.js";
 import { inlineCode } from "../format/markdown.js";
 import { getLatestBaseSnapshot } from "../sentry-api/snapshots.js";
 import { defineTool } from "./define.js";
+import { assertWithinPins } from "./support/constraints.js";
 import { organizationSlug } from "./support/params.js";
 import { projectSlugOrIdParam } from "./support/project-ref.js";
 import { imageLine } from "./support/snapshot-format.js";
+import { assertSnapshotWithinPin } from "./support/snapshot-pin.js";
 import { toolHint } from "./support/tool-hint.js";
 
 export default defineTool({
@@ -29,12 +31,15 @@ export default defineTool({
   requiredScopes: ["project:read"],
   async handler(params, ctx) {
     const org = params.organizationSlug;
+    const pin = ctx.constraints.projectSlug;
+    if (pin && params.project && params.project !== pin) assertWithinPins(ctx, org, params.project);
     const s = await getLatestBaseSnapshot(ctx.client, org, {
       appId: params.appId,
       branch: params.branch,
-      project: params.project,
+      project: pin ?? params.project,
       signal: ctx.signal,
     });
+    await assertSnapshotWithinPin(ctx, org, s.project_id);
     const images = s.images ?? [];
     const vcs = s.vcs_info;
     const lines = [

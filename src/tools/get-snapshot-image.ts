@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { facts } from "../format/dates.js";
 import { inlineCode } from "../format/markdown.js";
-import { downloadSnapshotImage, getSnapshotImageDetail } from "../sentry-api/snapshots.js";
+import {
+  downloadSnapshotImage,
+  getSnapshot,
+  getSnapshotImageDetail,
+} from "../sentry-api/snapshots.js";
 import { defineTool, rawContent } from "./define.js";
 import { snapshotId } from "./get-snapshot.js";
 import { formatBytes, sniffImage } from "./support/attachment-content.js";
 import { organizationSlug } from "./support/params.js";
 import { percent } from "./support/snapshot-format.js";
+import { assertSnapshotWithinPin } from "./support/snapshot-pin.js";
 import { toolHint } from "./support/tool-hint.js";
 import type { ToolContext } from "./types.js";
 
@@ -69,6 +74,10 @@ export default defineTool({
   async handler(params, ctx) {
     const org = params.organizationSlug;
     const name = params.imageIdentifier;
+    if (ctx.constraints.projectSlug) {
+      const owner = await getSnapshot(ctx.client, org, params.snapshotId, ctx.signal);
+      await assertSnapshotWithinPin(ctx, org, owner.project_id);
+    }
     const d = await getSnapshotImageDetail(ctx.client, org, params.snapshotId, name, ctx.signal);
     const head = d.head_image;
     const base = d.base_image;

@@ -10,6 +10,7 @@ import {
   imageLine,
   snapshotIdParamText,
 } from "./support/snapshot-format.js";
+import { assertSnapshotWithinPin } from "./support/snapshot-pin.js";
 import { toolHint } from "./support/tool-hint.js";
 
 export const snapshotId = z
@@ -36,6 +37,7 @@ export default defineTool({
   async handler(params, ctx) {
     const org = params.organizationSlug;
     const s = await getSnapshot(ctx.client, org, params.snapshotId, ctx.signal);
+    await assertSnapshotWithinPin(ctx, org, s.project_id);
     const id = s.id ?? params.snapshotId;
     const vcs = s.vcs_info;
     const sha = (v?: string | null) => (v ? ` (${inlineCode(v.slice(0, 8))})` : "");

@@ -4,6 +4,7 @@ import { facts } from "../format/dates.js";
 import { codeBlock, inlineCode } from "../format/markdown.js";
 import { getTrace, SPAN_ATTRIBUTES, type TraceSpan } from "../sentry-api/traces.js";
 import { defineTool } from "./define.js";
+import { assertWithinPins } from "./support/constraints.js";
 import { formatDuration } from "./support/events-format.js";
 import { safeInline } from "./support/markdown-table.js";
 import { organizationSlug, period } from "./support/params.js";
@@ -97,6 +98,8 @@ export default defineTool({
       throw new UserInputError(
         `Trace ${traceId} has no span ${spanId} (it has ${trace.spans.length} spans). get_trace_details lists span IDs.`,
       );
+    // Under a project pin, a span is shown only when it belongs to the pinned project.
+    assertWithinPins(ctx, org, found.project);
     const span = found.span;
     const attrs = span.additional_attributes ?? {};
     const status = span.status ?? (attrs["span.status"] as string | undefined);

@@ -167,7 +167,7 @@ describe("search_events", () => {
     expect(lastEventsQuery().has("sort")).toBe(false);
   });
 
-  it("scopes to a project through the query, also when the session is pinned", async () => {
+  it("scopes to a caller's project through the query, but never adds a session's pin to it", async () => {
     const text = await tools.text("search_events", {
       organizationSlug: "acme",
       dataset: "logs",
@@ -179,8 +179,9 @@ describe("search_events", () => {
     const pinned = toolCaller(sandbox, {
       constraints: { organizationSlug: "acme", projectSlug: "backend" },
     });
-    await pinned.text("search_events", { dataset: "spans" });
-    expect(lastEventsQuery().get("query")).toBe("project:backend");
+    // The pin reaches Sentry as `project=<id>` from the pinned client (src/http/security.test.ts).
+    await pinned.text("search_events", { dataset: "spans", query: "x OR project:frontend" });
+    expect(lastEventsQuery().get("query")).toBe("x OR project:frontend");
   });
 
   it("rejects a sort that is not a selected field before any request, naming the options", async () => {

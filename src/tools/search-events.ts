@@ -30,7 +30,11 @@ const TITLES: Record<Dataset, string> = {
 const REPLAY_TYPES = { duration: "duration", started_at: "date", finished_at: "date" };
 const REPLAY_UNITS = { duration: "second" };
 
-/** One request as sent: the dataset's defaults, the pre-check, the range and the project scope. */
+/**
+ * One request as sent: the dataset's defaults, the pre-check, the range and the project scope.
+ * A caller's `projectSlug` becomes a `project:` term; a session's pin does not (the client sends
+ * it as Sentry's `project=<id>` filter, which a query's `OR` cannot widen).
+ */
 function planSearch(req: SearchRequest, project: string | undefined) {
   const dataset = req.dataset ?? "errors";
   const config = DATASET_CONFIG[dataset];
@@ -191,7 +195,8 @@ export default defineTool({
         fieldSource: (req) => ({ kind: "dataset", dataset: req.dataset ?? "errors" }),
         execute: (req) => {
           tried = req.dataset ?? "errors";
-          return fetchTable(ctx, org, project, planSearch(req, project), params);
+          const term = ctx.constraints.projectSlug ? undefined : project;
+          return fetchTable(ctx, org, project, planSearch(req, term), params);
         },
       });
     } catch (error) {

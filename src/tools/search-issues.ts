@@ -51,7 +51,8 @@ export default defineTool({
     const org = params.organizationSlug;
     let projectPrefix = "";
     let projectIds: string[] | undefined;
-    if (params.projectSlugOrId) {
+    // A session's pin reaches Sentry as `project=<id>` (the client adds it), never as a term.
+    if (params.projectSlugOrId && !ctx.constraints.projectSlug) {
       if (/^\d+$/.test(params.projectSlugOrId)) projectIds = [params.projectSlugOrId];
       else if (/^[A-Za-z0-9_.-]+$/.test(params.projectSlugOrId))
         projectPrefix = `project:${params.projectSlugOrId}`;

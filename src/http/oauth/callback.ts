@@ -9,6 +9,7 @@ import { setJson, takeJson } from "../store/types.js";
 import { baseUrlOf } from "../urls.js";
 import { htmlPage } from "./authorize.js";
 import { renderErrorPage } from "./consent-page.js";
+import { indexEnd, recordTtlSeconds } from "./ends.js";
 import { sealUpstream } from "./grants.js";
 import {
   CODE_TTL_SECONDS,
@@ -96,7 +97,10 @@ export function registerCallbackRoute(app: Hono, deps: OAuthDeps): void {
       upstream: sealUpstream(deps.encryptionKey, exchanged.tokens),
       expiresAt: deps.now() + CODE_TTL_SECONDS * 1000,
     };
-    await setJson(store, pendingKeys.code(hashToken(code)), issued, CODE_TTL_SECONDS);
+    // Kept past its end, and indexed, so an unredeemed code's Sentry token is revoked too.
+    const key = pendingKeys.code(hashToken(code));
+    await setJson(store, key, issued, recordTtlSeconds(issued.expiresAt, deps.now()));
+    await indexEnd(store, key, issued.expiresAt, deps.now());
     return back({ code });
   });
 }

@@ -34,7 +34,8 @@ export function registerClientRoutes(app: Hono, deps: OAuthDeps): void {
     const found = await findTokenGrant(deps, token);
     const grant = found ? await loadGrant(deps, found.grantId) : null;
     // RFC 7009 §2.2: unknown tokens and other clients' tokens get the same empty 200.
-    if (grant && grant.clientId === client.client_id) await revokeGrant(deps.store, grant.id);
+    if (grant && grant.clientId === client.client_id)
+      await revokeGrant(deps, grant.id, "revoked by the client");
     return c.body(null, 200);
   });
 }

@@ -5,6 +5,7 @@
  * Only hashes of our tokens are stored.
  */
 import { ApiError } from "../../errors.js";
+import type { Logger } from "../../log.js";
 import type { Skill } from "../../tools/types.js";
 import { decrypt, encrypt, hashToken, randomToken } from "../crypto.js";
 import {
@@ -13,7 +14,8 @@ import {
   type UpstreamOAuthApp,
 } from "../options.js";
 import { getJson, type KeyValueStore, setJson, takeJson } from "../store/types.js";
-import { refreshUpstream, type UpstreamTokens } from "./upstream.js";
+import { indexEnd, recordTtlSeconds } from "./ends.js";
+import { refreshUpstream, revokeUpstream, type UpstreamTokens } from "./upstream.js";
 
 export interface GrantDeps {
   store: KeyValueStore;
@@ -23,6 +25,7 @@ export interface GrantDeps {
   sentryUrl: string;
   upstream: UpstreamOAuthApp;
   fetch: typeof fetch;
+  log?: Logger;
 }
 
 export interface Grant {
@@ -85,9 +88,9 @@ export async function rememberRedeemedCode(
 }
 
 /** RFC 6749 §4.1.2: a code used twice revokes the tokens already issued from it. */
-export async function revokeReplayedCode(store: KeyValueStore, codeHash: string) {
-  const grantId = await store.get(keys.redeemed(codeHash));
-  if (grantId) await revokeGrant(store, grantId);
+export async function revokeReplayedCode(deps: GrantDeps, codeHash: string) {
+  const grantId = await deps.store.get(keys.redeemed(codeHash));
+  if (grantId) await revokeGrant(deps, grantId, "code replayed");
 }
 
 const grantMaxSeconds = (l: TokenLifetimes) => l.grantMaxSeconds ?? DEFAULT_GRANT_MAX_SECONDS;
@@ -103,8 +106,10 @@ export function openUpstream(key: Buffer, sealed: string): UpstreamTokens | null
   return plain === null ? null : (JSON.parse(plain) as UpstreamTokens);
 }
 
+/** Kept past its end (see ./ends.ts) so the sweep can still revoke its Sentry token. */
 async function saveGrant(deps: GrantDeps, grant: Grant) {
-  await setJson(deps.store, keys.grant(grant.id), grant, seconds(grant.expiresAt - deps.now()));
+  const ttl = recordTtlSeconds(grant.expiresAt, deps.now());
+  await setJson(deps.store, keys.grant(grant.id), grant, ttl);
 }
 
 export async function loadGrant(
@@ -115,10 +120,52 @@ export async function loadGrant(
   return grant && grant.expiresAt > deps.now() ? grant : null;
 }
 
-/** Revokes a grant: every access and refresh token issued under it stops working at once. */
-export async function revokeGrant(store: KeyValueStore, grantId: string): Promise<void> {
-  await store.delete(keys.grant(grantId));
+/**
+ * Revokes a grant: every access and refresh token issued under it stops working at once, then
+ * the Sentry token inside it is revoked at Sentry (best effort: a failure is logged, without the
+ * token, and our revocation stands).
+ */
+export async function revokeGrant(deps: GrantDeps, grantId: string, reason: string) {
+  const grant = await getJson<Grant>(deps.store, keys.grant(grantId));
+  await deps.store.delete(keys.grant(grantId));
+  if (grant) await revokeSealedUpstream(deps, grant.upstream, reason);
 }
+
+/** Best-effort revocation of sealed Sentry tokens at Sentry; logs the outcome, never the token. */
+export async function revokeSealedUpstream(deps: GrantDeps, sealed: string, reason: string) {
+  const tokens = openUpstream(deps.encryptionKey, sealed);
+  if (!tokens) {
+    deps.log?.warn("cannot revoke the Sentry token: it no longer decrypts", { reason });
+    return;
+  }
+  try {
+    await revokeUpstream(upstreamDepsOf(deps), tokens);
+    deps.log?.info("revoked the Sentry token of a grant", { reason });
+  } catch (error) {
+    deps.log?.warn("revoking the Sentry token failed", {
+      reason,
+      error: (error as Error).message,
+    });
+  }
+}
+
+/**
+ * Called by the sweep for a grant whose indexed end has passed: revokes it when it really ended,
+ * or indexes it again at its current end when refreshing extended it.
+ */
+export async function grantEndReached(deps: GrantDeps, grantId: string): Promise<void> {
+  const grant = await getJson<Grant>(deps.store, keys.grant(grantId));
+  if (!grant) return;
+  if (grant.expiresAt <= deps.now()) await revokeGrant(deps, grantId, "grant ended");
+  else await indexEnd(deps.store, keys.grant(grantId), grant.expiresAt, deps.now());
+}
+
+const upstreamDepsOf = (deps: GrantDeps) => ({
+  sentryUrl: deps.sentryUrl,
+  app: deps.upstream,
+  fetch: deps.fetch,
+  now: deps.now,
+});
 
 /** Issues a fresh access/refresh pair for a grant (and slides its lifetime). */
 export async function issueTokens(deps: GrantDeps, grant: Grant): Promise<TokenResponse> {
@@ -165,6 +212,11 @@ export async function createGrant(
       now + Math.min(deps.lifetimes.refreshSeconds, grantMaxSeconds(deps.lifetimes)) * 1000,
   };
   await saveGrant(deps, grant);
+  // Its end now, and its absolute end: the latter holds even if the sweep missed a re-index.
+  await indexEnd(deps.store, keys.grant(grant.id), grant.expiresAt, now);
+  const absoluteEnd = now + grantMaxSeconds(deps.lifetimes) * 1000;
+  if (absoluteEnd > grant.expiresAt)
+    await indexEnd(deps.store, keys.grant(grant.id), absoluteEnd, now);
   return grant;
 }
 
@@ -190,7 +242,7 @@ export async function rotateRefreshToken(
   if (!record) {
     const reused = await getJson<{ grantId: string }>(deps.store, keys.rotated(token));
     if (reused) {
-      await revokeGrant(deps.store, reused.grantId);
+      await revokeGrant(deps, reused.grantId, "refresh token reused");
       return {
         ok: false,
         description: "Refresh token already used; the grant has been revoked. Authorize again.",
@@ -204,7 +256,7 @@ export async function rotateRefreshToken(
   if (remaining <= 0) return { ok: false, description: "Refresh token expired." };
   if (record.clientId !== clientId) {
     // A token presented by another client is treated as stolen.
-    await revokeGrant(deps.store, record.grantId);
+    await revokeGrant(deps, record.grantId, "refresh token from another client");
     return { ok: false, description: "Refresh token was not issued to this client." };
   }
   const grant = await loadGrant(deps, record.grantId);
@@ -259,19 +311,19 @@ export async function upstreamAccessToken(deps: GrantDeps, grant: Grant): Promis
         }
         let refreshed: UpstreamTokens;
         try {
-          const upstreamDeps = {
-            sentryUrl: deps.sentryUrl,
-            app: deps.upstream,
-            fetch: deps.fetch,
-            now: deps.now,
-          };
-          refreshed = await refreshUpstream(upstreamDeps, tokens.refreshToken);
+          refreshed = await refreshUpstream(upstreamDepsOf(deps), tokens.refreshToken);
         } catch (error) {
           if (error instanceof ApiError && error.kind === "auth")
-            await revokeGrant(deps.store, current.id);
+            await revokeGrant(deps, current.id, "Sentry refused the refresh");
           throw error;
         }
-        current = { ...latest, upstream: sealUpstream(deps.encryptionKey, refreshed) };
+        const sealed = sealUpstream(deps.encryptionKey, refreshed);
+        if (!(await loadGrant(deps, current.id))) {
+          // Revoked while we refreshed: the new Sentry token must not outlive it.
+          await revokeSealedUpstream(deps, sealed, "grant revoked during refresh");
+          throw new ApiError("auth", 401, "The grant was revoked. Authorize again.");
+        }
+        current = { ...latest, upstream: sealed };
         await saveGrant(deps, current);
         return refreshed.accessToken;
       } finally {

@@ -10,6 +10,7 @@ import {
   loadGrant,
   rememberRedeemedCode,
   revokeReplayedCode,
+  revokeSealedUpstream,
   rotateRefreshToken,
 } from "./grants.js";
 import { documentsOf, type IssuedCode, type OAuthDeps, pendingKeys } from "./pending.js";
@@ -42,6 +43,31 @@ function resourceMatches(base: string, sent: string | null, granted: string): bo
   return pins !== null && resourceUrl(base, pins) === granted;
 }
 
+/** Why a taken code cannot be redeemed by this request, or null when it can. */
+function codeProblem(
+  issued: IssuedCode,
+  form: URLSearchParams,
+  clientId: string,
+  base: string,
+  now: number,
+): { error: string; description: string } | null {
+  const invalid = (description: string) => ({ error: "invalid_grant", description });
+  if (issued.expiresAt <= now) return invalid("Unknown, used or expired code.");
+  if (issued.clientId !== clientId) return invalid("The code was issued to another client.");
+  if (form.get("redirect_uri") !== issued.redirectUri)
+    return invalid("redirect_uri does not match the authorization request.");
+  const verifier = form.get("code_verifier");
+  if (!verifier || !verifyPkceS256(verifier, issued.codeChallenge))
+    return invalid("PKCE verification failed.");
+  if (!resourceMatches(base, form.get("resource"), issued.resource)) {
+    return {
+      error: "invalid_target",
+      description: "The resource does not match the authorization request.",
+    };
+  }
+  return null;
+}
+
 export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
   const { store } = deps;
   app.post("/oauth/token", async (c) => {
@@ -68,28 +94,15 @@ export function registerTokenRoute(app: Hono, deps: OAuthDeps): void {
       const code = form.get("code");
       const codeHash = code ? hashToken(code) : "";
       const issued = code ? await takeJson<IssuedCode>(store, pendingKeys.code(codeHash)) : null;
-      if (!issued && code) await revokeReplayedCode(store, codeHash);
-      if (!issued || issued.expiresAt <= deps.now())
+      if (!issued) {
+        if (code) await revokeReplayedCode(deps, codeHash);
         return oauthError(c, "invalid_grant", "Unknown, used or expired code.");
-      if (issued.clientId !== client.client_id)
-        return oauthError(c, "invalid_grant", "The code was issued to another client.");
-      if (form.get("redirect_uri") !== issued.redirectUri) {
-        return oauthError(
-          c,
-          "invalid_grant",
-          "redirect_uri does not match the authorization request.",
-        );
       }
-      const verifier = form.get("code_verifier");
-      if (!verifier || !verifyPkceS256(verifier, issued.codeChallenge)) {
-        return oauthError(c, "invalid_grant", "PKCE verification failed.");
-      }
-      if (!resourceMatches(base, form.get("resource"), issued.resource)) {
-        return oauthError(
-          c,
-          "invalid_target",
-          "The resource does not match the authorization request.",
-        );
+      const problem = codeProblem(issued, form, client.client_id, base, deps.now());
+      if (problem) {
+        // The code is spent: the Sentry token sealed in it must not outlive it.
+        await revokeSealedUpstream(deps, issued.upstream, "authorization code refused");
+        return oauthError(c, problem.error, problem.description);
       }
       const grant = await createGrant(deps, {
         clientId: client.client_id,

@@ -119,3 +119,30 @@ export async function refreshUpstream(
   });
   return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
 }
+
+/**
+ * Revokes one Sentry token at Sentry's RFC 7009 endpoint (`POST /oauth/revoke/`, client
+ * credentials in the form). Sentry deletes the token row the value names, access and refresh
+ * token together, and only among our application's tokens; the user's other authorizations stay.
+ * Throws on a network failure or a non-2xx answer; the message never carries the token.
+ */
+export async function revokeUpstream(deps: UpstreamDeps, tokens: UpstreamTokens): Promise<void> {
+  const form = new URLSearchParams({
+    client_id: deps.app.clientId,
+    client_secret: deps.app.clientSecret,
+    token: tokens.accessToken,
+  });
+  let response: Response;
+  try {
+    response = await deps.fetch(new URL("/oauth/revoke/", deps.sentryUrl), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: form,
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new ApiError("upstream", 502, `unreachable: ${(error as Error).message}`);
+  }
+  await response.body?.cancel();
+  if (!response.ok) throw new ApiError("upstream", response.status, `answered ${response.status}`);
+}
