@@ -6,11 +6,12 @@
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, it } from "vitest";
 import { type EnvelopeSink, startEnvelopeSink } from "../../test/envelope-sink.js";
-import { state } from "./state.js";
 import { closeTelemetry, flushTelemetry, initTelemetry, isTelemetryEnabled } from "./index.js";
+import { state } from "./state.js";
 
 const moduleCache = createRequire(import.meta.url).cache;
-const profilerLoaded = () => Object.keys(moduleCache).some((p) => p.includes("sentry_cpu_profiler"));
+const profilerLoaded = () =>
+  Object.keys(moduleCache).some((p) => p.includes("sentry_cpu_profiler"));
 
 let sink: EnvelopeSink | undefined;
 

@@ -68,7 +68,9 @@ function comparison(current: Release, prev: Release): string[] {
   // `days` needs both creation dates, so `when` is set whenever it is.
   const lines = [
     ...(when
-      ? [`- ${when}${days !== undefined ? ` (${plural(days, "day")} before this release was created)` : ""}`]
+      ? [
+          `- ${when}${days !== undefined ? ` (${plural(days, "day")} before this release was created)` : ""}`,
+        ]
       : []),
     `- New issues: ${prev.newGroups ?? 0} then, ${current.newGroups ?? 0} now`,
     `- Commits: ${prev.commitCount ?? 0} then, ${current.commitCount ?? 0} now`,

@@ -13,7 +13,8 @@ import { releaseLine } from "./release-format.js";
 import { formatFrames } from "./stacktrace-format.js";
 import { issueLine as traceIssueLine } from "./trace-format.js";
 
-const PLACEHOLDER = /\(no \w+\)|\(unknown\)|<unknown>|\(empty\)|\(unnamed\)|\(all\)|`\?`|: \?|--:--/;
+const PLACEHOLDER =
+  /\(no \w+\)|\(unknown\)|<unknown>|\(empty\)|\(unnamed\)|\(all\)|`\?`|: \?|--:--/;
 
 const bare = IssueSchema.parse({ id: "42", shortId: "APP-7", project: { slug: "app" } });
 
