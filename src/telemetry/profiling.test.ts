@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, it } from "vitest";
 import { type EnvelopeSink, startEnvelopeSink } from "../../test/envelope-sink.js";
-import { closeTelemetry, flushTelemetry, initTelemetry, isTelemetryEnabled } from "./index.js";
+import { closeTelemetry, initTelemetry, isTelemetryEnabled } from "./index.js";
 import { state } from "./state.js";
 
 const moduleCache = createRequire(import.meta.url).cache;
@@ -50,11 +50,13 @@ describe("profiling", () => {
     });
     const sdk = state.sdk!;
     expect(sdk.getClient()?.getOptions().profileSessionSampleRate).toBe(1);
-    await sdk.startSpan({ name: "busy" }, async () => {
+    const sum = await sdk.startSpan({ name: "busy" }, async () => {
       let x = 0;
       for (let i = 0; i < 3e6; i++) x += Math.sqrt(i);
-      await new Promise((resolve) => setTimeout(resolve, 150 + (x > 0 ? 0 : 1)));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return x;
     });
+    expect(sum).toBeGreaterThan(0);
     await closeTelemetry();
     expect(sink!.items("profile_chunk").length).toBeGreaterThan(0);
   });
