@@ -132,6 +132,13 @@ function header(input: IssueDetailsInput): string[] {
   return lines;
 }
 
+const DATASET_TOOLS: Record<ReturnType<typeof searchDatasetFor>, string> = {
+  errors: "search_errors",
+  spans: "search_traces",
+  logs: "search_logs",
+  metrics: "search_metrics",
+};
+
 function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] {
   const { hints, org } = input;
   const notes: string[] = [];
@@ -142,17 +149,26 @@ function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] 
         monitorId: metric.detectorId,
       }),
     );
+  const dataset = searchDatasetFor(metric.dataset);
+  const search = {
+    organizationSlug: org,
+    query: metric.query ?? "",
+    fields: metric.aggregate ? [metric.aggregate] : undefined,
+    projectSlug: input.issue.project.slug,
+    environment: metric.environment,
+    start: metric.windowStart,
+    end: metric.windowEnd,
+  };
+  // The dataset's own search tool when the session has it, else search_events with the dataset.
+  const tool = DATASET_TOOLS[dataset];
   notes.push(
-    ...hintLine(hints, "The data the monitor measured", "search_events", {
-      organizationSlug: org,
-      dataset: searchDatasetFor(metric.dataset),
-      query: metric.query ?? "",
-      fields: metric.aggregate ? [metric.aggregate] : undefined,
-      projectSlug: input.issue.project.slug,
-      environment: metric.environment,
-      start: metric.windowStart,
-      end: metric.windowEnd,
-    }),
+    ...(hints.canCall(tool)
+      ? hintLine(hints, "The data the monitor measured", tool, search)
+      : hintLine(hints, "The data the monitor measured", "search_events", {
+          organizationSlug: org,
+          dataset,
+          ...search,
+        })),
   );
   return notes;
 }
