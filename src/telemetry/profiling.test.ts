@@ -49,7 +49,7 @@ describe("profiling", () => {
       env: { SENTRY_TRACES_SAMPLE_RATE: "1", SENTRY_PROFILE_SESSION_SAMPLE_RATE: "1" },
     });
     const sdk = state.sdk!;
-    expect(sdk.getClient()?.getOptions().profileSessionSampleRate).toBe(1);
+    expect(sdk.getClient()?.getOptions()).toMatchObject({ profileSessionSampleRate: 1 });
     const sum = await sdk.startSpan({ name: "busy" }, async () => {
       let x = 0;
       for (let i = 0; i < 3e6; i++) x += Math.sqrt(i);

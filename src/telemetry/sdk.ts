@@ -19,7 +19,7 @@ export interface SdkOptions {
   log?: Logger;
 }
 
-type Integration = ReturnType<typeof Sentry.httpIntegration>;
+type Integration = Parameters<typeof Sentry.addIntegration>[0];
 
 /**
  * The CPU profiler, imported only here: after a DSN is set and when profiles are sampled at

@@ -150,8 +150,7 @@ function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] 
       }),
     );
   const dataset = searchDatasetFor(metric.dataset);
-  const search = {
-    organizationSlug: org,
+  const filters = {
     query: metric.query ?? "",
     fields: metric.aggregate ? [metric.aggregate] : undefined,
     projectSlug: input.issue.project.slug,
@@ -163,11 +162,14 @@ function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] 
   const tool = DATASET_TOOLS[dataset];
   notes.push(
     ...(hints.canCall(tool)
-      ? hintLine(hints, "The data the monitor measured", tool, search)
+      ? hintLine(hints, "The data the monitor measured", tool, {
+          organizationSlug: org,
+          ...filters,
+        })
       : hintLine(hints, "The data the monitor measured", "search_events", {
           organizationSlug: org,
           dataset,
-          ...search,
+          ...filters,
         })),
   );
   return notes;
