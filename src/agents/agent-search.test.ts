@@ -324,7 +324,7 @@ describe("search_events", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Spans in **\`acme\`**
 
-      Query \`(all)\`, last 14d, sort \`-count()\`.
+      No query, last 14d, sort \`-count()\`.
 
       | span.op | count() |
       |---|---|
@@ -343,7 +343,7 @@ describe("search_events", () => {
 
       ## Executed search
 
-      - **Query**: \`(all)\`
+      - No query
       - **Dataset**: spans · **Fields**: \`span.op\`, \`count()\`
       - **Sort**: \`-count()\` · **Period**: 14d
       - **Repaired by**: openai, model \`fake-gpt\`

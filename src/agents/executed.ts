@@ -50,7 +50,11 @@ const definedOf = (r: SearchRequest) =>
 
 /** The heading and the request that ran, one line per group of keys. */
 function requestLines(r: SearchRequest): string[] {
-  const lines = ["## Executed search", "", `- **Query**: ${inlineCode(r.query || "(all)")}`];
+  const lines = [
+    "## Executed search",
+    "",
+    r.query ? `- **Query**: ${inlineCode(r.query)}` : "- No query",
+  ];
   const what = [
     r.dataset ? `**Dataset**: ${r.dataset}` : undefined,
     r.fields?.length ? `**Fields**: ${r.fields.map(inlineCode).join(", ")}` : undefined,

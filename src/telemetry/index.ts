@@ -47,16 +47,30 @@ function sampleRate(raw: string | undefined, fallback: number, name: string, log
 /** Traced share of requests by default (the seed's 10%); SENTRY_TRACES_SAMPLE_RATE overrides. */
 export const DEFAULT_TRACES_SAMPLE_RATE = 0.1;
 
+/**
+ * Share of server processes that profile their traced spans (the seed's 10%);
+ * SENTRY_PROFILE_SESSION_SAMPLE_RATE overrides, and 0 leaves the profiler unloaded.
+ */
+export const DEFAULT_PROFILE_SESSION_SAMPLE_RATE = 0.1;
+
+export interface Sampling {
+  tracesSampleRate: number;
+  profileSessionSampleRate: number;
+}
+
 /** The SDK's sampling settings from the environment. */
-export function samplingFromEnv(
-  env: NodeJS.ProcessEnv,
-  log?: Logger,
-): { tracesSampleRate: number } {
+export function samplingFromEnv(env: NodeJS.ProcessEnv, log?: Logger): Sampling {
   return {
     tracesSampleRate: sampleRate(
       env.SENTRY_TRACES_SAMPLE_RATE,
       DEFAULT_TRACES_SAMPLE_RATE,
       "SENTRY_TRACES_SAMPLE_RATE",
+      log,
+    ),
+    profileSessionSampleRate: sampleRate(
+      env.SENTRY_PROFILE_SESSION_SAMPLE_RATE,
+      DEFAULT_PROFILE_SESSION_SAMPLE_RATE,
+      "SENTRY_PROFILE_SESSION_SAMPLE_RATE",
       log,
     ),
   };
@@ -76,12 +90,13 @@ export async function initTelemetry(options: TelemetryOptions): Promise<boolean>
   state.transport = options.transport;
   state.sessionId =
     options.transport === "stdio" ? crypto.randomUUID().replaceAll("-", "") : undefined;
-  const sdk = startSdk({
+  const sdk = await startSdk({
     dsn,
     transport: options.transport,
     environment: env.SENTRY_ENVIRONMENT || env.NODE_ENV || "production",
     release: env.SENTRY_RELEASE || `${PACKAGE_NAME}@${VERSION}`,
     ...samplingFromEnv(env, options.log),
+    log: options.log,
   });
   state.sdk = sdk;
   onLog((level, msg, fields) => {

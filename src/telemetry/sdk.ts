@@ -3,6 +3,7 @@
  * when a DSN is configured, so a server without telemetry never pays for the SDK.
  */
 import * as Sentry from "@sentry/node";
+import type { Logger } from "../log.js";
 import { keepHttpTransaction } from "./routes.js";
 import { scrubBreadcrumb, scrubEvent, scrubLog, scrubValue } from "./scrub.js";
 import type { McpTransport } from "./state.js";
@@ -12,7 +13,29 @@ export interface SdkOptions {
   environment: string;
   release: string;
   tracesSampleRate: number;
+  /** 0 leaves `@sentry/profiling-node` (and its native binary) unloaded. */
+  profileSessionSampleRate: number;
   transport: McpTransport;
+  log?: Logger;
+}
+
+type Integration = Parameters<typeof Sentry.addIntegration>[0];
+
+/**
+ * The CPU profiler, imported only here: after a DSN is set and when profiles are sampled at
+ * all. It ships prebuilt binaries; on a platform without one the server runs unprofiled.
+ */
+async function profilingIntegration(options: SdkOptions): Promise<Integration | undefined> {
+  if (options.profileSessionSampleRate <= 0) return undefined;
+  try {
+    const { nodeProfilingIntegration } = await import("@sentry/profiling-node");
+    return nodeProfilingIntegration();
+  } catch (error) {
+    options.log?.warn("profiling unavailable; continuing without it", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return undefined;
+  }
 }
 
 /**
@@ -34,12 +57,17 @@ const KEEP = new Set([
   "Context",
 ]);
 
-export function startSdk(options: SdkOptions): typeof Sentry {
+export async function startSdk(options: SdkOptions): Promise<typeof Sentry> {
+  const profiling = await profilingIntegration(options);
   Sentry.init({
     dsn: options.dsn,
     environment: options.environment,
     release: options.release,
     tracesSampleRate: options.tracesSampleRate,
+    // Continuous profiling tied to sampled spans: a profiled process profiles its traced work.
+    ...(profiling
+      ? { profileSessionSampleRate: options.profileSessionSampleRate, profileLifecycle: "trace" }
+      : {}),
     sendDefaultPii: false,
     includeLocalVariables: false,
     // We instrument explicitly; no ESM loader hooks patching every later import.
@@ -57,6 +85,7 @@ export function startSdk(options: SdkOptions): typeof Sentry {
       }),
       Sentry.nativeNodeFetchIntegration({ spans: false }),
       Sentry.requestDataIntegration({ include: { cookies: false, data: false, ip: false } }),
+      ...(profiling ? [profiling] : []),
     ],
     initialScope: { tags: { "mcp.transport": options.transport } },
     beforeSend: (event) => scrubEvent(event),

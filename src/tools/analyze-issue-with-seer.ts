@@ -133,7 +133,7 @@ export default defineTool({
     const header = {
       org,
       issueLabel: label,
-      issueTitle: issue.title || "(no title)",
+      issueTitle: issue.title || undefined,
       issueUrl: issue.permalink ?? ctx.client.orgWebPath(org, `/issues/${issue.id}/`),
       origin,
     };

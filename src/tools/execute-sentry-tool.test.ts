@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sandbox } from "../../sandbox/server.js";
-import { startTestSandbox, toolCaller } from "../../test/harness.js";
+import { stable, startTestSandbox, toolCaller } from "../../test/harness.js";
 
 let sandbox: Sandbox;
 
@@ -22,6 +22,37 @@ describe("execute_sentry_tool", () => {
     });
     expect(viaExecute).toEqual(direct);
     expect(viaExecute.structuredContent).toBeDefined();
+  });
+
+  it("answers a catalog-only markdown tool in full, as the tool would", async () => {
+    const tools = toolCaller(sandbox);
+    const result = await tools.call("execute_sentry_tool", {
+      name: "find_dashboards",
+      arguments: { organizationSlug: "acme" },
+    });
+    expect(result.structuredContent).toBeUndefined();
+    expect(stable(textOf(result), sandbox)).toMatchInlineSnapshot(`
+      "# Dashboards in **\`acme\`**
+
+      ### Backend health
+
+      **ID**: 5101 · **Widgets**: 4 (table, line chart, big number) · **Projects**: \`backend\` · **Environments**: \`production\` · **Created by**: Priya Natarajan · **Last viewed**: 2026-10-31 12:00 UTC · **Starred**
+      **URL**: https://sentry.example/organizations/acme/dashboard/5101/
+
+      ### Frontend web vitals
+
+      **ID**: 5102 · **Widgets**: 3 (table, bar chart, text) · **Projects**: \`frontend\` · **Created by**: Marcus Oyelaran · **Last viewed**: 2026-10-26 12:00 UTC
+      **URL**: https://sentry.example/organizations/acme/dashboard/5102/
+
+      ### Payments operations
+
+      **ID**: 5103 · **Widgets**: 2 (table, area chart) · **Projects**: \`payments\` · **Environments**: \`production\` · **Created by**: Sofia Lindqvist
+      **URL**: https://sentry.example/organizations/acme/dashboard/5103/
+
+      ## Response Notes
+
+      - Widgets and their queries: \`get_dashboard_details(organizationSlug="acme", dashboardIdOrTitle="5101")\` via \`execute_sentry_tool\`."
+    `);
   });
 
   it("names the parameter when arguments are invalid", async () => {

@@ -86,8 +86,12 @@ export default defineTool({
     if (widgets.length === 0) lines.push("This dashboard has no widgets.", "");
     for (const w of widgets.slice(0, MAX_WIDGETS)) lines.push(...widgetLines(w));
     if (widgets.length > MAX_WIDGETS) {
-      const rest = widgets.slice(MAX_WIDGETS).map((w) => inlineCode(w.title ?? "untitled"));
-      lines.push(`…and ${rest.length} more widgets: ${rest.join(", ")}`, "");
+      const more = widgets.slice(MAX_WIDGETS);
+      const titled = more.flatMap((w) => (w.title ? [inlineCode(w.title)] : []));
+      lines.push(
+        `…and ${more.length} more widgets${titled.length ? `: ${titled.join(", ")}` : ""}${titled.length && titled.length < more.length ? ` and ${more.length - titled.length} untitled` : ""}`,
+        "",
+      );
     }
     return lines.join("\n").trimEnd();
   },

@@ -62,7 +62,7 @@ export default defineTool({
           a.dateCreated ? dateText(a.dateCreated) : undefined,
         ].filter(Boolean);
         lines.push(
-          `- **${idText(a.id)}** ${inlineCode(a.name ?? "(unnamed)")} · ${facts.join(" · ")}`,
+          `- **${idText(a.id)}**${a.name ? ` ${inlineCode(a.name)}` : ""}${facts.length ? ` · ${facts.join(" · ")}` : ""}`,
         );
       }
       lines.push(

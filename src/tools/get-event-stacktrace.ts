@@ -52,7 +52,7 @@ export default defineTool({
     const lines = [
       `# Stack Trace of Event ${inlineCode(event.eventID)} in **${inlineCode(target.org)}**`,
       "",
-      `**Issue**: ${idText(issue.shortId ?? issue.id)} · ${inlineCode(truncate(issue.title || "(no title)", 200))}`,
+      `**Issue**: ${idText(issue.shortId ?? issue.id)}${issue.title ? ` · ${inlineCode(truncate(issue.title, 200))}` : ""}`,
       [
         event.dateCreated ? `**Occurred**: ${dateText(event.dateCreated)}` : undefined,
         event.platform ? `**Platform**: ${inlineCode(event.platform)}` : undefined,

@@ -11,7 +11,7 @@ const MAX_COMMENT = 4000;
 
 const output = z.object({
   organization: z.string(),
-  issue: z.object({ id: z.string(), shortId: z.string().optional(), title: z.string() }),
+  issue: z.object({ id: z.string(), shortId: z.string().optional(), title: z.string().optional() }),
   comments: z.array(
     z.object({
       id: z.string(),
@@ -76,7 +76,7 @@ export default defineTool({
       issue: {
         id: issue.id,
         shortId: issue.shortId ?? undefined,
-        title: issue.title || "(no title)",
+        title: issue.title || undefined,
       },
       comments: (notes?.data ?? []).map((note) => {
         const raw = typeof note.data?.text === "string" ? note.data.text : "";

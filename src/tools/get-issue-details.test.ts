@@ -234,7 +234,7 @@ describe("get_issue_details: other issue kinds", () => {
       ## Response Notes
 
       - Monitor configuration: \`get_metric_monitor_details(organizationSlug="acme", monitorId="70012")\` via \`execute_sentry_tool\`.
-      - The data the monitor measured: \`search_events(organizationSlug="acme", dataset="errors", query="transaction:/api/v2/orders/*/checkout/ level:error", fields=["count()"], projectSlug="backend", environment="production", start="2026-11-01T10:35:00.000Z", end="2026-11-01T11:35:00.000Z")\` via \`execute_sentry_tool\`."
+      - The data the monitor measured: \`search_errors(organizationSlug="acme", query="transaction:/api/v2/orders/*/checkout/ level:error", fields=["count()"], projectSlug="backend", environment="production", start="2026-11-01T10:35:00.000Z", end="2026-11-01T11:35:00.000Z")\` via \`execute_sentry_tool\`."
     `);
   });
 

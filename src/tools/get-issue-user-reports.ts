@@ -10,7 +10,7 @@ const MAX_COMMENTS = 4000;
 
 const output = z.object({
   organization: z.string(),
-  issue: z.object({ id: z.string(), shortId: z.string().optional(), title: z.string() }),
+  issue: z.object({ id: z.string(), shortId: z.string().optional(), title: z.string().optional() }),
   reports: z.array(
     z.object({
       id: z.string(),
@@ -72,7 +72,7 @@ export default defineTool({
       issue: {
         id: issue.id,
         shortId: issue.shortId ?? undefined,
-        title: issue.title || "(no title)",
+        title: issue.title || undefined,
       },
       reports: page.data.map((r) => {
         const user = r.user

@@ -64,9 +64,14 @@ function comparison(current: Release, prev: Release): string[] {
       : undefined;
   const when = prev.dateReleased
     ? `Released ${formatDate(prev.dateReleased)}`
-    : `Created ${formatDate(prev.dateCreated) ?? "?"}`;
+    : formatDate(prev.dateCreated) && `Created ${formatDate(prev.dateCreated)}`;
+  // `days` needs both creation dates, so `when` is set whenever it is.
   const lines = [
-    `- ${when}${days !== undefined ? ` (${plural(days, "day")} before this release was created)` : ""}`,
+    ...(when
+      ? [
+          `- ${when}${days !== undefined ? ` (${plural(days, "day")} before this release was created)` : ""}`,
+        ]
+      : []),
     `- New issues: ${prev.newGroups ?? 0} then, ${current.newGroups ?? 0} now`,
     `- Commits: ${prev.commitCount ?? 0} then, ${current.commitCount ?? 0} now`,
   ];

@@ -44,7 +44,9 @@ function opBreakdown(meta: TraceMeta | undefined, trace: ParsedTrace): string {
 function projectsLine(trace: ParsedTrace): string {
   const counts = new Map<string, number>();
   for (const s of trace.spans) counts.set(s.project, (counts.get(s.project) ?? 0) + 1);
-  return [...counts.entries()].map(([p, n]) => `${inlineCode(p || "?")} (${n})`).join(", ");
+  return [...counts.entries()]
+    .map(([p, n]) => (p ? `${inlineCode(p)} (${n})` : `${n} without a project`))
+    .join(", ");
 }
 
 function notes(

@@ -19,7 +19,7 @@ describe("search_errors", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Error events in **\`acme\`**
 
-      Query \`(all)\`, last 14d, sort \`-timestamp\`, times UTC.
+      No query, last 14d, sort \`-timestamp\`, times UTC.
 
       | timestamp | issue | title | level | project | trace |
       |---|---|---|---|---|---|

@@ -223,7 +223,7 @@ export default defineTool({
 
     const scope = project ? `${org}/${project}` : org;
     const facts = [
-      `Query ${inlineCode(query || "(all)")}`,
+      query ? `Query ${inlineCode(query)}` : "No query",
       describeRange(range),
       environment?.length
         ? `environment ${[environment].flat().map(inlineCode).join(", ")}`

@@ -156,7 +156,7 @@ export default defineTool({
     const lines = [
       `# Events of Issue ${inlineCode(id)} in **${inlineCode(org)}**`,
       "",
-      `**Title**: ${inlineCode(truncate(issue.title || "(no title)", 200))}`,
+      ...(issue.title ? [`**Title**: ${inlineCode(truncate(issue.title, 200))}`] : []),
       `${filters.join(", ")}: ${page.data.length} event${page.data.length === 1 ? "" : "s"} shown.`,
       "",
     ];

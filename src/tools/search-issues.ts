@@ -97,7 +97,7 @@ export default defineTool({
     const lines = [
       `# Issues in **${inlineCode(scope)}**`,
       "",
-      `Query ${inlineCode(query || "(all)")}, sort ${sort}, last ${statsPeriod}: ${page.data.length} shown.`,
+      `${query ? `Query ${inlineCode(query)}` : "No query"}, sort ${sort}, last ${statsPeriod}: ${page.data.length} shown.`,
       "",
     ];
     if (page.data.length === 0) {

@@ -19,7 +19,7 @@ describe("search_logs", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Logs in **\`acme\`**
 
-      Query \`(all)\`, last 14d, sort \`-timestamp\`, times UTC.
+      No query, last 14d, sort \`-timestamp\`, times UTC.
 
       | timestamp | severity | message | project | trace |
       |---|---|---|---|---|

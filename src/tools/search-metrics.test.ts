@@ -19,7 +19,7 @@ describe("search_metrics", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Metrics in **\`acme\`**
 
-      Query \`(all)\`, last 14d, sort \`-timestamp\`, times UTC.
+      No query, last 14d, sort \`-timestamp\`, times UTC.
 
       | timestamp | metric.name | metric.type | value | project | trace |
       |---|---|---|---|---|---|

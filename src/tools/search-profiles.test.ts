@@ -19,7 +19,7 @@ describe("search_profiles", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Profiled functions in **\`acme\`**
 
-      Query \`(all)\`, last 14d, sort \`-count()\`.
+      No query, last 14d, sort \`-count()\`.
 
       | function | package | project | count() | p95(function.duration) |
       |---|---|---|---|---|

@@ -18,7 +18,7 @@ describe("search_replays", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Replays in **\`acme\`**
 
-      Query \`(all)\`, last 14d, sort \`-started_at\`, times UTC.
+      No query, last 14d, sort \`-started_at\`, times UTC.
 
       | id | started_at | duration | count_errors | user | urls |
       |---|---|---|---|---|---|

@@ -19,7 +19,7 @@ describe("search_traces", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Spans in **\`acme\`**
 
-      Query \`(all)\`, last 14d, sort \`-timestamp\`, times UTC.
+      No query, last 14d, sort \`-timestamp\`, times UTC.
 
       | timestamp | id | span.op | span.description | span.duration | transaction | project | trace |
       |---|---|---|---|---|---|---|---|

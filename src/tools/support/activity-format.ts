@@ -83,7 +83,7 @@ export function activitySummary(item: Activity): string {
       return `created an external issue${where ? ` in ${where}` : ""}${str(data.location) ? ` (${str(data.location)})` : ""}`;
     }
     case "set_priority":
-      return `set priority to ${str(data.priority) ?? "?"}${str(data.reason) ? ` (${str(data.reason)})` : ""}`;
+      return `${str(data.priority) ? `set priority to ${str(data.priority)}` : "changed the priority"}${str(data.reason) ? ` (${str(data.reason)})` : ""}`;
     case "set_escalating":
       return "marked the issue escalating";
     case "auto_set_ongoing":

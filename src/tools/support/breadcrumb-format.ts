@@ -26,7 +26,8 @@ export function crumbData(data: Record<string, unknown> | null | undefined, all:
   if (!all) {
     const from = scalar(data.from);
     const to = scalar(data.to);
-    const nav = from || to ? `${from ?? "?"} → ${to ?? "?"}` : undefined;
+    const nav =
+      from && to ? `${from} → ${to}` : from ? `from ${from}` : to ? `to ${to}` : undefined;
     return [...SUMMARY_KEYS.map((k) => scalar(data[k])), nav].filter(Boolean).join(" ");
   }
   return Object.entries(data)

@@ -101,7 +101,7 @@ export function widgetLines(w: Widget): string[] {
   ]
     .filter(Boolean)
     .join(", ");
-  const heading = `### ${text(w.title || "(untitled widget)")}`;
+  const heading = `### ${w.title ? text(w.title) : `${text(w.displayType || "Untitled")} widget`}`;
   if (w.displayType === "text")
     return [heading, "", `Text widget: ${text(truncate(w.description ?? "", 500))}`, ""];
   const lines = [heading, "", summary];

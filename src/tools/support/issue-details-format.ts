@@ -75,15 +75,30 @@ export function tagSummary(tags: IssueTag[], maxKeys = 5): string[] {
   const left = shown.length - maxKeys;
   const lines = shown.slice(0, maxKeys).flatMap((tag) => {
     const total = tag.totalValues ?? 0;
-    const top = (tag.topValues ?? []).slice(0, 2).map((v) => {
-      const pct = total && v.count != null ? ` ${Math.round((v.count / total) * 100)}%` : "";
-      return `${inlineCode(truncate(v.value ?? v.name ?? "(empty)", 60))}${pct}`;
-    });
+    const top = (tag.topValues ?? [])
+      .filter((v) => v.value || v.name)
+      .slice(0, 2)
+      .map((v) => {
+        const pct = total && v.count != null ? ` ${Math.round((v.count / total) * 100)}%` : "";
+        return `${inlineCode(truncate(v.value || v.name || "", 60))}${pct}`;
+      });
     return top.length ? [`- ${inlineCode(tag.key)}: ${top.join(", ")}`] : [];
   });
   if (lines.length && left > 0)
     lines.push(`- ${left} more tag key${left === 1 ? "" : "s"} not shown`);
   return lines;
+}
+
+/**
+ * `**Label**: value · **Label**: value` from the facts that have a value (none: no line). A
+ * fact with an empty value is a bare word (`unhandled`).
+ */
+function factLine(facts: Array<[string | undefined, string | undefined]>): string[] {
+  const parts = facts.flatMap(([label, value]) => {
+    if (!label || value === undefined) return [];
+    return [value === "" ? label : `**${label}**: ${value}`];
+  });
+  return parts.length ? [parts.join(" · ")] : [];
 }
 
 function header(input: IssueDetailsInput): string[] {
@@ -93,10 +108,18 @@ function header(input: IssueDetailsInput): string[] {
     `# Issue ${/^[A-Za-z0-9_.-]+$/.test(id) ? id : inlineCode(id)} in **${inlineCode(org)}**`,
     "",
     ...(issue.title?.trim() ? [`**Title**: ${inlineCode(truncate(issue.title, 300))}`] : []),
-    `**Kind**: ${kindLabel(issue)} · **Status**: ${statusLabel(issue)}${issue.priority ? ` · **Priority**: ${text(issue.priority)}` : ""}${issue.level ? ` · **Level**: ${text(issue.level)}` : ""}`,
+    `**Kind**: ${kindLabel(issue)}${statusLabel(issue) ? ` · **Status**: ${statusLabel(issue)}` : ""}${issue.priority ? ` · **Priority**: ${text(issue.priority)}` : ""}${issue.level ? ` · **Level**: ${text(issue.level)}` : ""}`,
     `**Project**: ${inlineCode(issue.project.slug)}${issue.platform ? ` (${text(issue.platform)})` : ""} · **Issue ID**: ${idText(issue.id)}`,
-    `**Events**: ${formatCount(issue.count) ?? "?"} · **Users**: ${formatCount(issue.userCount) ?? "0"}${issue.isUnhandled ? " · unhandled" : ""}${issue.numComments ? ` · **Comments**: ${issue.numComments}` : ""}`,
-    `**First seen**: ${dateText(issue.firstSeen) ?? "?"} · **Last seen**: ${dateText(issue.lastSeen) ?? "?"}`,
+    ...factLine([
+      ["Events", formatCount(issue.count)],
+      ["Users", formatCount(issue.userCount)],
+      [issue.isUnhandled ? "unhandled" : undefined, ""],
+      ["Comments", issue.numComments ? String(issue.numComments) : undefined],
+    ]),
+    ...factLine([
+      ["First seen", dateText(issue.firstSeen)],
+      ["Last seen", dateText(issue.lastSeen)],
+    ]),
     `**Assigned to**: ${assigneeLabel(issue)}`,
   ];
   if (issue.culprit) lines.push(`**Culprit**: ${inlineCode(truncate(issue.culprit, 300))}`);
@@ -109,6 +132,13 @@ function header(input: IssueDetailsInput): string[] {
   return lines;
 }
 
+const DATASET_TOOLS: Record<ReturnType<typeof searchDatasetFor>, string> = {
+  errors: "search_errors",
+  spans: "search_traces",
+  logs: "search_logs",
+  metrics: "search_metrics",
+};
+
 function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] {
   const { hints, org } = input;
   const notes: string[] = [];
@@ -119,17 +149,28 @@ function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] 
         monitorId: metric.detectorId,
       }),
     );
+  const dataset = searchDatasetFor(metric.dataset);
+  const filters = {
+    query: metric.query ?? "",
+    fields: metric.aggregate ? [metric.aggregate] : undefined,
+    projectSlug: input.issue.project.slug,
+    environment: metric.environment,
+    start: metric.windowStart,
+    end: metric.windowEnd,
+  };
+  // The dataset's own search tool when the session has it, else search_events with the dataset.
+  const tool = DATASET_TOOLS[dataset];
   notes.push(
-    ...hintLine(hints, "The data the monitor measured", "search_events", {
-      organizationSlug: org,
-      dataset: searchDatasetFor(metric.dataset),
-      query: metric.query ?? "",
-      fields: metric.aggregate ? [metric.aggregate] : undefined,
-      projectSlug: input.issue.project.slug,
-      environment: metric.environment,
-      start: metric.windowStart,
-      end: metric.windowEnd,
-    }),
+    ...(hints.canCall(tool)
+      ? hintLine(hints, "The data the monitor measured", tool, {
+          organizationSlug: org,
+          ...filters,
+        })
+      : hintLine(hints, "The data the monitor measured", "search_events", {
+          organizationSlug: org,
+          dataset,
+          ...filters,
+        })),
   );
   return notes;
 }

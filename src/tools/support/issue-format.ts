@@ -43,13 +43,14 @@ function statusDetail(details: Record<string, unknown> | null | undefined): stri
 export function statusLabel(
   issue: Pick<Issue, "status" | "substatus"> & Partial<Pick<Issue, "statusDetails">>,
 ): string {
-  const status = issue.status ?? "unknown";
+  const status = issue.status ?? "";
   const extras = [
     issue.substatus && issue.substatus !== status
       ? text(issue.substatus.replace(/_/g, " "))
       : undefined,
     statusDetail(issue.statusDetails),
   ].filter(Boolean);
+  if (!status) return extras.join(", ");
   return extras.length ? `${text(status)} (${extras.join(", ")})` : text(status);
 }
 
@@ -81,14 +82,25 @@ export function kindLabel(issue: Pick<Issue, "issueCategory" | "issueType" | "ty
   return text(`${category}: ${pretty}`);
 }
 
+/** "12 events, 3 users", leaving out a count Sentry did not send. */
+function countsText(issue: Pick<Issue, "count" | "userCount">): string | undefined {
+  const events = formatCount(issue.count);
+  const users = formatCount(issue.userCount);
+  const parts = [
+    events !== undefined ? `${events} events` : undefined,
+    users !== undefined ? `${users} users` : undefined,
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : undefined;
+}
+
 /** One dense line per issue, for lists. Untrusted text goes through inlineCode. */
 export function issueLine(issue: Issue): string {
   const parts = [
     `**${idText(issue.shortId ?? issue.id)}**`,
-    inlineCode(issue.title || "(no title)"),
+    issue.title ? inlineCode(issue.title) : undefined,
     [statusLabel(issue), issue.priority, issue.level].filter(Boolean).join(", "),
     kindLabel(issue) !== "error" ? kindLabel(issue) : undefined,
-    `${formatCount(issue.count) ?? "?"} events, ${formatCount(issue.userCount) ?? "0"} users`,
+    countsText(issue),
     issue.lastSeen ? `last ${dateText(issue.lastSeen)}` : undefined,
     `project ${inlineCode(issue.project.slug)}`,
     issue.assignedTo ? `assigned ${assigneeLabel(issue)}` : undefined,

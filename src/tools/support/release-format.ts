@@ -8,7 +8,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 export function deployLabel(d: Deploy): string {
   const when = formatDate(d.dateFinished ?? d.dateStarted);
-  return [inlineCode(d.environment ?? "?"), when ? `at ${when}` : undefined]
+  return [d.environment ? inlineCode(d.environment) : undefined, when ? `at ${when}` : undefined]
     .filter(Boolean)
     .join(" ");
 }
@@ -19,7 +19,7 @@ export function releaseLine(r: Release): string {
     `**${inlineCode(r.version)}**`,
     r.dateReleased
       ? `released ${formatDate(r.dateReleased)}`
-      : `created ${formatDate(r.dateCreated) ?? "?"}`,
+      : formatDate(r.dateCreated) && `created ${formatDate(r.dateCreated)}`,
     plural(r.newGroups ?? 0, "new issue"),
     plural(r.commitCount ?? 0, "commit"),
     r.lastDeploy

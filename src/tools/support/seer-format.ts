@@ -89,7 +89,7 @@ export function seerBody(a: SeerAnalysis): string[] {
 export interface SeerHeader {
   org: string;
   issueLabel: string;
-  issueTitle: string;
+  issueTitle?: string;
   issueUrl: string;
   /** "started", "reused" or "restarted" */
   origin: string;
@@ -99,7 +99,7 @@ export function seerHeader(a: SeerAnalysis, h: SeerHeader): string[] {
   return [
     `# Seer Analysis of ${inlineCode(h.issueLabel)} in **${inlineCode(h.org)}**`,
     "",
-    `**Issue**: ${inlineCode(truncate(h.issueTitle, 300))}`,
+    h.issueTitle ? `**Issue**: ${inlineCode(truncate(h.issueTitle, 300))}` : undefined,
     `**Status**: ${statusWords(a)}${a.runId ? ` (run ${inlineCode(a.runId)}, ${h.origin})` : ` (${h.origin})`}`,
     a.updatedAt
       ? `**Updated**: ${formatDate(a.updatedAt.endsWith("Z") || /[+-]\d\d:?\d\d$/.test(a.updatedAt) ? a.updatedAt : `${a.updatedAt}Z`)}`

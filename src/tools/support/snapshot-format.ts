@@ -16,7 +16,7 @@ export function imageLine(image: SnapshotImage | null | undefined, extra: string
   const i = image ?? {};
   const name = i.display_name && i.display_name !== i.image_file_name ? i.display_name : undefined;
   const parts = [
-    inlineCode(i.image_file_name ?? "(unnamed)"),
+    i.image_file_name ? inlineCode(i.image_file_name) : undefined,
     name ? inlineCode(name) : undefined,
     i.group ? `group ${inlineCode(i.group)}` : undefined,
     i.width && i.height ? `${i.width}×${i.height}` : undefined,
@@ -59,7 +59,10 @@ export function comparisonSections(s: Snapshot, showUnmodified: boolean): string
     ...section(
       "Renamed",
       (s.renamed ?? []).map((p) =>
-        imageLine(p.head_image, [`was ${inlineCode(p.base_image?.image_file_name ?? "?")}`]),
+        imageLine(
+          p.head_image,
+          p.base_image?.image_file_name ? [`was ${inlineCode(p.base_image.image_file_name)}`] : [],
+        ),
       ),
     ),
     ...section(

@@ -13,10 +13,12 @@ export interface FrameOptions {
 }
 
 function frameLocation(frame: Frame): string {
-  const file = frame.filename ?? frame.absPath ?? frame.module ?? frame.package ?? "<unknown>";
+  const file = frame.filename ?? frame.absPath ?? frame.module ?? frame.package;
   const line =
     frame.lineNo != null ? `:${frame.lineNo}${frame.colNo != null ? `:${frame.colNo}` : ""}` : "";
-  return `${file}${line} in ${frame.function ?? "?"}`;
+  const where = file ? `${file}${line}` : undefined;
+  if (!frame.function) return where ?? "frame without a location";
+  return where ? `${where} in ${frame.function}` : frame.function;
 }
 
 function contextLines(frame: Frame): string[] {

@@ -25,16 +25,18 @@ export function spanLabel(span: TraceSpan, max = 90): string {
 }
 
 export function issueLabel(issue: TraceIssue): string {
-  return issue.short_id
-    ? `**${text(issue.short_id)}**`
-    : `issue ${inlineCode(issue.issue_id ?? "?")}`;
+  if (issue.short_id) return `**${text(issue.short_id)}**`;
+  if (issue.issue_id != null) return `issue ${inlineCode(String(issue.issue_id))}`;
+  return issue.event_id ? `event ${inlineCode(issue.event_id)}` : "issue";
 }
 
 /** `- **PAYMENTS-1** `title` · error · project `payments` · in http.server `...` (span `id`)` */
 export function issueLine(issue: TraceIssue, span: FlatSpan | null, where = true): string {
   const parts = [
     issueLabel(issue),
-    inlineCode(clip(issue.description ?? issue.title ?? "(no title)", 140)),
+    issue.description || issue.title
+      ? inlineCode(clip(issue.description || issue.title || "", 140))
+      : undefined,
     issue.level ? safeInline(issue.level) : undefined,
     issue.project_slug ? `project ${inlineCode(issue.project_slug)}` : undefined,
     !where
