@@ -12,7 +12,7 @@ import { initTelemetry, reportFatal, withConnectSpan } from "../telemetry/index.
 import { HELP, parseCli } from "./args.js";
 import { onShutdown } from "./shutdown.js";
 import { allowYoungGenerationGrowth } from "./v8-settings.js";
-import { warmingFetch } from "./warm-up.js";
+import { warmUpDuringFirstRequest } from "./warm-up.js";
 
 const DEMO_TOKEN = "demo-sandbox-token";
 
@@ -141,13 +141,12 @@ async function main(argv: string[]): Promise<void> {
   // 2025, server/discover or an enveloped request for 2026-07-28) and asks this factory for the
   // server (a discover probe may ask once more, so the project lookup is shared).
   let capabilities: ReturnType<typeof lookupCapabilities> | undefined;
-  const fetch = warmingFetch();
+  warmUpDuringFirstRequest();
   const stdio = await withConnectSpan("stdio", async () =>
     serveStdio(
       async () =>
         (
           await createSession(config, {
-            fetch,
             capabilities: (client, org, project) => {
               capabilities ??= lookupCapabilities(client, org, project);
               return capabilities;
