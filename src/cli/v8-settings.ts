@@ -6,7 +6,7 @@ import { setFlagsFromString } from "node:v8";
 
 // A stdio server has one client and a small heap: keep the young generation at its initial
 // 1 MiB semi-spaces instead of letting start-up allocation grow them to 8 MiB each, memory the
-// process then keeps (about 5 MiB of RSS after tools/list, 12 MiB after 20 calls).
+// process then keeps (about 5 MiB of RSS after tools/list, 10 to 20 MiB after 20 calls).
 setFlagsFromString("--semi-space-growth-factor=1");
 
 /** `serve` answers many requests at once: let the young generation grow (V8's default). */
