@@ -9,7 +9,7 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json tsconfig.build.json rolldown.config.mjs ./
 COPY src ./src
 COPY sandbox ./sandbox
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund

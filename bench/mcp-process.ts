@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { parseVmRss, resultText } from "./stats.js";
+import { parseCpuMs, parseVmRss, resultText } from "./stats.js";
 
 /** How to start one server: `node <entry> ...args`. */
 export interface ServerCommand {
@@ -52,13 +52,20 @@ export class McpProcess {
     });
   }
 
-  /** Spawns, initializes and lists tools; returns the time from spawn to the tools/list answer. */
-  static async start(command: ServerCommand): Promise<{ proc: McpProcess; coldStartMs: number }> {
+  /**
+   * Spawns, initializes and lists tools; returns the time from spawn to the tools/list answer.
+   * With `knownTools` it skips tools/list (a client that calls straight after initialize) and
+   * routes calls by that earlier listing instead.
+   */
+  static async start(
+    command: ServerCommand,
+    options: { knownTools?: Tool[] } = {},
+  ): Promise<{ proc: McpProcess; coldStartMs: number }> {
     const proc = new McpProcess(command);
     const started = performance.now();
     try {
       await proc.client.connect(proc.transport);
-      proc.tools = (await proc.client.listTools()).tools;
+      proc.tools = options.knownTools ?? (await proc.client.listTools()).tools;
     } catch (error) {
       const stderr = proc.stderr().trim().split("\n").slice(-5).join(" / ");
       await proc.close();
@@ -71,6 +78,17 @@ export class McpProcess {
 
   stderr(): string {
     return this.stderrChunks.join("");
+  }
+
+  /** The child's CPU time so far (user + system) in ms (Linux /proc), or null elsewhere. */
+  async cpuMs(): Promise<number | null> {
+    const pid = this.transport.pid;
+    if (pid === null) return null;
+    try {
+      return parseCpuMs(await readFile(`/proc/${pid}/stat`, "utf8"));
+    } catch {
+      return null;
+    }
   }
 
   /** The child's resident set size in MiB (Linux /proc), or null elsewhere. */

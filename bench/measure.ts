@@ -1,16 +1,15 @@
 /**
- * Process-level measurements of `npm run bench` (tools/list size, cold start, RSS), each
- * returning Figures. A side whose value is unavailable gets null; nothing here asserts anything.
+ * Process-level measurements of `npm run bench` (tools/list size), each returning Figures
+ * (start-up and memory rows: startup.ts). A side whose value is unavailable gets null;
+ * nothing here asserts anything.
  */
 import { McpProcess, type ServerCommand } from "./mcp-process.js";
-import { type Figure, median } from "./stats.js";
+import type { Figure } from "./stats.js";
 import { surfaceSize } from "./surface.js";
 
 export const TARGETS = {
   toolsListTokens: 0.4,
   responseTokens: 0.7,
-  coldStart: 0.5,
-  rss: 0.7,
   issueLatency: 0.6,
 } as const;
 
@@ -63,49 +62,4 @@ export async function measureToolsList(ours: Side, theirs: Side | null): Promise
     );
   }
   return figures;
-}
-
-/** Spawn → initialize → first tools/list answered; RSS right after. Runs alternate sides. */
-export async function measureColdStart(
-  ours: Side,
-  theirs: Side | null,
-  runs: number,
-): Promise<Figure[]> {
-  const samples: Pair<{ ms: number[]; rss: number[] }> = {
-    ours: { ms: [], rss: [] },
-    theirs: { ms: [], rss: [] },
-  };
-  const once = async (side: Side, into: { ms: number[]; rss: number[] } | null) => {
-    const { proc, coldStartMs } = await McpProcess.start(side.command());
-    const rss = await proc.rssMiB();
-    await proc.close();
-    if (into) {
-      into.ms.push(coldStartMs);
-      if (rss !== null) into.rss.push(rss);
-    }
-  };
-  // Warm-up: fills the OS file cache for both sides; not recorded.
-  await once(ours, null);
-  if (theirs) await once(theirs, null);
-  for (let i = 0; i < runs; i++) {
-    await once(ours, samples.ours);
-    if (theirs) await once(theirs, samples.theirs);
-  }
-  const med = (values: number[]) => (values.length ? median(values) : null);
-  return [
-    {
-      label: `cold start: spawn → initialize → tools/list (median of ${runs})`,
-      unit: "ms",
-      ours: med(samples.ours.ms),
-      theirs: med(samples.theirs.ms),
-      target: TARGETS.coldStart,
-    },
-    {
-      label: "RSS after the first tools/list (median)",
-      unit: "MiB",
-      ours: med(samples.ours.rss),
-      theirs: med(samples.theirs.rss),
-      target: TARGETS.rss,
-    },
-  ];
 }

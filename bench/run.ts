@@ -12,10 +12,11 @@ import { parseArgs, promisify } from "node:util";
 import { measureOurSurface, renderSurfaceReport } from "../scripts/measure-tokens.js";
 import { ensureIncumbent, INCUMBENT_PACKAGE, INCUMBENT_VERSION } from "./incumbent.js";
 import { McpProcess } from "./mcp-process.js";
-import { measureColdStart, measureToolsList, type Side } from "./measure.js";
+import { measureToolsList, type Side } from "./measure.js";
 import { ourEntry, projectRoot } from "./paths.js";
 import { BENCH_TOKEN, type BenchSandbox, startBenchSandbox } from "./sandbox.js";
 import { measureSessions } from "./session.js";
+import { measureStartup } from "./startup.js";
 import { type Figure, missedTargets, ratio, renderTable } from "./stats.js";
 
 const DELAY_MS = 40;
@@ -125,8 +126,8 @@ async function main(): Promise<void> {
       }
     };
     await group("tools/list sizes", () => measureToolsList(ours, theirs));
-    await group(`cold start (${opts.runs} runs per side after a warm-up)`, () =>
-      measureColdStart(ours, theirs, opts.runs),
+    await group(`start-up and first call (${opts.runs} runs per side after a warm-up)`, () =>
+      measureStartup(ours, theirs, opts.runs, DELAY_MS),
     );
     await group(`responses and latency (upstream delay ${DELAY_MS} ms)`, () =>
       measureSessions(ours, theirs, sandbox, opts.latencyRuns, DELAY_MS, dumpDir),
@@ -174,7 +175,7 @@ function report(
   const lines = [
     "# Benchmark: sentry-mcp-lite vs the incumbent",
     "",
-    `Ours (built \`dist/\`) vs \`${INCUMBENT_PACKAGE}@${INCUMBENT_VERSION}\`, both over stdio with the MCP SDK client, both against one sandbox (upstream delay ${DELAY_MS} ms per request). Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpu} x${os.cpus().length}. Cold start: median of ${info.runs} runs after a warm-up; latency: median of ${info.latencyRuns}. Tokens: o200k_base. Run time ${info.seconds}s, load average ${os.loadavg()[0].toFixed(1)} at the end (timings are noisier on a busy machine; sides alternate to share the noise). Lower is better everywhere; targets are ratios, reported, not asserted.`,
+    `Ours (built \`dist/\`) vs \`${INCUMBENT_PACKAGE}@${INCUMBENT_VERSION}\`, both over stdio with the MCP SDK client, both against one sandbox (upstream delay ${DELAY_MS} ms per request). Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpu} x${os.cpus().length}. Cold start and first call in a new process: median of ${info.runs} runs after a warm-up; latency: median of ${info.latencyRuns}. Tokens: o200k_base. Run time ${info.seconds}s, load average ${os.loadavg()[0].toFixed(1)} at the end (timings are noisier on a busy machine; sides alternate to share the noise). Lower is better everywhere; targets are ratios, reported, not asserted.`,
     "",
   ];
   if (info.incumbentNote) lines.push(`> ${info.incumbentNote}`, "");

@@ -16,6 +16,7 @@ import {
   responseScenarios,
   type Scenario,
 } from "./scenarios.js";
+import { STARTUP_TARGETS } from "./startup.js";
 import { type Figure, median } from "./stats.js";
 
 type LatencySpec = (typeof LATENCY_TOOLS)[number];
@@ -225,7 +226,7 @@ export async function measureSessions(
     unit: "MiB",
     ours: a.rssAfter20,
     theirs: b?.rssAfter20 ?? null,
-    target: TARGETS.rss,
+    target: STARTUP_TARGETS.rssAfterCalls,
   });
   return figures;
 }

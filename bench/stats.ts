@@ -94,6 +94,18 @@ export function parseVmRss(status: string): number | null {
   return match ? Number(match[1]) / 1024 : null;
 }
 
+/**
+ * CPU time (user + system) in ms from /proc/<pid>/stat text, assuming 100 clock ticks a second
+ * (Linux's USER_HZ); null when the line does not parse.
+ */
+export function parseCpuMs(stat: string): number | null {
+  // The command name (field 2) may hold spaces and parentheses: count fields after its last ")".
+  const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const utime = Number(rest[11]);
+  const stime = Number(rest[12]);
+  return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) * 10 : null;
+}
+
 /** The text a client hands to the model: the text blocks of a tool result, joined. */
 export function resultText(result: { content?: unknown }): string {
   const content = Array.isArray(result.content) ? result.content : [];

@@ -7,6 +7,7 @@ import {
   formatValue,
   median,
   missedTargets,
+  parseCpuMs,
   parseVmRss,
   ratio,
   renderTable,
@@ -86,6 +87,12 @@ describe("parsing", () => {
     const status = "Name:\tnode\nVmPeak:\t  900000 kB\nVmRSS:\t   68224 kB\nRssAnon:\t 40000 kB\n";
     expect(parseVmRss(status)).toBeCloseTo(66.625);
     expect(parseVmRss("Name:\tnode\n")).toBeNull();
+  });
+
+  it("reads user + system CPU ticks from /proc/<pid>/stat, past a command name with spaces", () => {
+    const stat = "4242 (node (x) y) S 1 4242 4242 0 -1 4194304 95 0 0 0 31 7 0 0 20 0 1 0 1135336";
+    expect(parseCpuMs(stat)).toBe(380);
+    expect(parseCpuMs("garbage")).toBeNull();
   });
 
   it("joins the text blocks of a tool result and skips other blocks", () => {

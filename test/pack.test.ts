@@ -141,9 +141,13 @@ describe("npm package", () => {
     expect(files).toContain("README.md");
     expect(files).toContain(pkg.bin["sentry-mcp"]);
     expect(files).toContain("dist/sandbox/server.js");
+    // The bundled CLI's source maps, for stack traces under --enable-source-maps.
+    expect(files).toContain(`${pkg.bin["sentry-mcp"]}.map`);
     const stray = files.filter(
       (f) =>
-        !/^(package\.json|README\.md|LICENSE)$/.test(f) && !/^dist\/(src|sandbox)\/.+\.js$/.test(f),
+        !/^(package\.json|README\.md|LICENSE)$/.test(f) &&
+        !/^dist\/(src|sandbox)\/.+\.js$/.test(f) &&
+        !/^dist\/src\/cli\/.+\.js\.map$/.test(f),
     );
     expect(stray).toEqual([]);
     expect(files.filter((f) => /\.test\.js$|\/contract\//.test(f))).toEqual([]);

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: V8 settings that must precede loading (and allocating) everything else.
+import "./v8-settings.js";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { agentSecrets } from "../agents/settings.js";
 import type { Config } from "../config.js";
@@ -9,6 +11,8 @@ import { createSession, lookupCapabilities } from "../server/session.js";
 import { initTelemetry, reportFatal, withConnectSpan } from "../telemetry/index.js";
 import { HELP, parseCli } from "./args.js";
 import { onShutdown } from "./shutdown.js";
+import { allowYoungGenerationGrowth } from "./v8-settings.js";
+import { warmUpDuringFirstRequest } from "./warm-up.js";
 
 const DEMO_TOKEN = "demo-sandbox-token";
 
@@ -85,6 +89,7 @@ async function main(argv: string[]): Promise<void> {
   if (demo) config = demo.config;
 
   if (options.command === "serve") {
+    allowYoungGenerationGrowth();
     const { startHttpServer } = await import("../http/serve.js");
     const flags = options.serve;
     let upstream =
@@ -136,6 +141,7 @@ async function main(argv: string[]): Promise<void> {
   // 2025, server/discover or an enveloped request for 2026-07-28) and asks this factory for the
   // server (a discover probe may ask once more, so the project lookup is shared).
   let capabilities: ReturnType<typeof lookupCapabilities> | undefined;
+  warmUpDuringFirstRequest();
   const stdio = await withConnectSpan("stdio", async () =>
     serveStdio(
       async () =>
