@@ -94,10 +94,23 @@ const show = (v: unknown): string =>
       ? v
       : JSON.stringify(v);
 
+const OPS: Record<string, string> = {
+  gt: "above",
+  gte: "at or above",
+  lt: "below",
+  lte: "at or below",
+};
+
+/** "critical above 500", "critical on anomalies (high, above)" */
 function conditionWords(c: MonitorView["conditions"][number]): string {
   const result = { 75: "critical", 50: "warning", 0: "resolved" }[Number(c.conditionResult)];
-  const cmp = typeof c.comparison === "object" ? JSON.stringify(c.comparison) : c.comparison;
-  return `${c.type} ${cmp} → ${result ?? show(c.conditionResult)}`;
+  const level = result ?? show(c.conditionResult);
+  if (c.type === "anomaly_detection") {
+    const cmp = (c.comparison ?? {}) as { sensitivity?: string; thresholdType?: number };
+    const side = ["above", "below", "above or below"][Number(cmp.thresholdType)] ?? "";
+    return `${level} on anomalies (${[cmp.sensitivity, side].filter(Boolean).join(", ")})`;
+  }
+  return `${level} ${OPS[c.type] ?? c.type} ${show(c.comparison)}`;
 }
 
 /** `field: before → after` for what differs between two views. */
@@ -132,7 +145,7 @@ export function monitorChanges(before: MonitorView, after: MonitorView): string[
     "conditions",
     before.conditions,
     after.conditions,
-    (c) => (c as MonitorView["conditions"]).map(conditionWords).join(", ") || "none",
+    (c) => `[${(c as MonitorView["conditions"]).map(conditionWords).join(", ")}]`,
   );
   diff("alerts", before.workflowIds, after.workflowIds, (w) =>
     (w as string[]).length ? (w as string[]).join(", ") : "none",
