@@ -63,7 +63,7 @@ describe("delete_metric_monitor", () => {
           ],
         },
         "organization": "acme",
-        "summary": "Deleted metric monitor Slow checkout API (p95) (ID 70013) from backend. Its alert 81002 remain.",
+        "summary": "Deleted metric monitor Slow checkout API (p95) (ID 70013) from backend. Its alert 81002 remains.",
       }
     `);
     expect(textOf(await tools.call("get_metric_monitor_details", args))).toMatch(/^Not found: /);

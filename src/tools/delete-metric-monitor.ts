@@ -56,7 +56,9 @@ export default defineTool({
       () => deleteDetector(ctx.client, org, params.monitorId, ctx.signal),
     );
     const alerts = before.workflowIds.length
-      ? ` Its alert${before.workflowIds.length > 1 ? "s" : ""} ${before.workflowIds.join(", ")} remain.`
+      ? before.workflowIds.length > 1
+        ? ` Its alerts ${before.workflowIds.join(", ")} remain.`
+        : ` Its alert ${before.workflowIds[0]} remains.`
       : "";
     return structuredResult({
       organization: org,
