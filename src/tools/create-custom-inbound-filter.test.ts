@@ -108,6 +108,8 @@ describe("create_custom_inbound_filter", () => {
       name: "Typo",
       conditions: [{ type: "ip_address", value: ["10.0.0.300"] }],
     });
-    expect(textOf(out)).toMatchInlineSnapshot(`"Input error: Sentry rejected the request to create inbound filter "Typo" in backend. \`conditions\`: 10.0.0.300 is not an IP address or CIDR range. Each data type takes its own conditions: all: release, ip_address; error: error_type, error_message, release, ip_address; log: log_message, release, ip_address; metric: metric_name, release, ip_address; span: release, ip_address. ip_address values must be IP addresses or CIDR ranges."`);
+    expect(textOf(out)).toMatchInlineSnapshot(
+      `"Input error: Sentry rejected the request to create inbound filter "Typo" in backend. \`conditions\`: 10.0.0.300 is not an IP address or CIDR range. Each data type takes its own conditions: all: release, ip_address; error: error_type, error_message, release, ip_address; log: log_message, release, ip_address; metric: metric_name, release, ip_address; span: release, ip_address. ip_address values must be IP addresses or CIDR ranges."`,
+    );
   });
 });

@@ -28,7 +28,7 @@ export default defineTool({
   name: "create_custom_inbound_filter",
   title: "Create Custom Inbound Filter",
   description:
-    "Drop matching errors, logs, metrics or spans at ingest, before they are stored or count against quota: by error type or message, log message, metric name, release or IP/CIDR (globs). Dropped data is gone for good; active=false stores the rule without applying it.",
+    "Stop ingesting noisy data: block or drop matching errors, events, logs, metrics or spans at ingest (a bot or crawler IP/CIDR, a release, an error type or message, a log message, a metric name; globs), before they are stored or count against quota. Dropped data is gone for good; active=false stores the rule without applying it.",
   inputSchema: {
     organizationSlug,
     projectSlug,

@@ -45,7 +45,7 @@ export default defineTool({
   name: "create_metric_monitor",
   title: "Create Metric Monitor",
   description:
-    "Create a metric monitor (metric alert) in a project: watch an aggregate such as count() or p95(span.duration) and open an issue past thresholds (static), a change against an earlier period (percent) or anomalies (dynamic). Windows and deltas in seconds. Connect alerts with workflowIds.",
+    "Create a metric monitor (metric alert) that pages or notifies a team when a number goes above or below a threshold: error count spikes, p95 latency too slow, log volume, crash rate. Detection: static threshold, percent change against an earlier period, or dynamic anomalies. Windows and deltas in seconds; workflowIds connects existing alerts.",
   inputSchema: { organizationSlug, projectSlug, ...createFields },
   outputSchema: output,
   annotations: {

@@ -23,7 +23,7 @@ export default defineTool({
   name: "delete_custom_inbound_filter",
   title: "Delete Custom Inbound Filter",
   description:
-    "Delete a custom inbound filter for good, so the project ingests the matching data again. To pause it instead, use update_custom_inbound_filter with active=false.",
+    "Delete (remove) a custom inbound filter rule for good, so the project starts ingesting the matching data (such as bot traffic) again. To pause it instead, use update_custom_inbound_filter with active=false.",
   inputSchema: { organizationSlug, projectSlug, filterId: filterIdParam },
   outputSchema: output,
   annotations: {

@@ -21,7 +21,7 @@ export default defineTool({
   name: "delete_metric_monitor",
   title: "Delete Metric Monitor",
   description:
-    "Delete a metric monitor for good; its connected alerts stay (they just stop hearing from it). To pause it instead, use update_metric_monitor with status disabled.",
+    "Delete (remove) a metric monitor, such as a p95 latency or error count alert, for good; its connected alerts stay. To pause it instead, use update_metric_monitor with status disabled.",
   inputSchema: {
     organizationSlug,
     projectSlug: projectSlug.optional().describe("Project the monitor belongs to (a check)"),

@@ -11,7 +11,7 @@ export default defineTool({
   name: "find_custom_inbound_filters",
   title: "Find Custom Inbound Filters",
   description:
-    "List a project's custom inbound filters: rules that drop matching errors, logs, metrics or spans at ingest (by error type or message, log message, metric name, release or IP). Built-in filters (browser extensions, crawlers...) are not included.",
+    "List a project's custom inbound filters: the rules that drop (ignore) matching errors, logs, metrics or spans at ingest, by error type or message, log message, metric name, release or IP. Built-in filters (browser extensions, crawlers...) are not included.",
   inputSchema: {
     organizationSlug,
     projectSlug,

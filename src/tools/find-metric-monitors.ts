@@ -13,7 +13,7 @@ export default defineTool({
   name: "find_metric_monitors",
   title: "Find Metric Monitors",
   description:
-    "List metric monitors (what metric alerts watch: errors, latency, logs, metrics, crash rates) with their query, thresholds and IDs. Filter by project or monitor name.",
+    "List metric monitors: the metric alerts that watch error counts, latency, logs, metrics or crash rates, with query, thresholds and IDs. Filter by project or monitor name.",
   inputSchema: {
     organizationSlug,
     projectSlug: projectSlug

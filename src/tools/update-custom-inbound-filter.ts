@@ -43,7 +43,7 @@ export default defineTool({
   name: "update_custom_inbound_filter",
   title: "Update Custom Inbound Filter",
   description:
-    "Change a custom inbound filter: rename it, pause (active=false) or resume it, or change its data type or conditions (conditions replaces the whole list). Answers before → after.",
+    "Change a custom inbound filter (ingest drop rule): rename it, pause or turn it off (active=false) or back on, or change what it drops (data type, conditions; conditions replaces the whole list). Answers before \u2192 after.",
   inputSchema: {
     organizationSlug,
     projectSlug,

@@ -44,7 +44,7 @@ export default defineTool({
   name: "update_metric_monitor",
   title: "Update Metric Monitor",
   description:
-    "Change a metric monitor: name, status (disabled pauses it), owner, query fields, detection (static, percent, dynamic), thresholds (conditionGroup replaces all) or connected alerts (workflowIds replaces the list). Omitted fields are kept. Answers before → after.",
+    "Change a metric monitor (metric alert): raise or lower its threshold, change the query or window, switch detection (static, percent, dynamic), owner, pause it (status disabled) or reconnect alerts (workflowIds replaces the list). conditionGroup replaces all thresholds; omitted fields are kept. Answers before \u2192 after.",
   inputSchema: {
     organizationSlug,
     projectSlug: projectSlug.optional().describe("Project the monitor belongs to (a check)"),
