@@ -23,6 +23,8 @@ export interface DetectorQueryWrite {
 }
 
 export interface DetectorConditionWrite {
+  /** an existing condition's id, to update it in place (new conditions have none) */
+  id?: string | number;
   type: string;
   comparison: unknown;
   conditionResult: number;
@@ -36,7 +38,11 @@ export interface DetectorWrite {
   owner?: string | null;
   enabled?: boolean;
   config?: { detectionType: string; comparisonDelta: number | null };
-  conditionGroup?: { logicType: string; conditions: DetectorConditionWrite[] };
+  conditionGroup?: {
+    id?: string | number;
+    logicType: string;
+    conditions: DetectorConditionWrite[];
+  };
   dataSources?: DetectorQueryWrite[];
   workflowIds?: string[];
 }

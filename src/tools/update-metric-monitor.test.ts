@@ -212,6 +212,29 @@ describe("update_metric_monitor", () => {
     expect(alerts).not.toContain("Checkout error spike");
   });
 
+  it("keeps condition ids copied from the monitor, so Sentry changes those conditions in place", async () => {
+    const rec = recordingFetch();
+    await toolCaller(sandbox, { fetch: rec.fetch }).structured("update_metric_monitor", {
+      organizationSlug: "acme",
+      monitorId: "70015",
+      conditionGroup: {
+        id: "990123",
+        logicType: "any",
+        conditions: [
+          {
+            id: "990124",
+            type: "anomaly_detection",
+            comparison: { sensitivity: "low", seasonality: "auto", thresholdType: 0 },
+            conditionResult: 75,
+          },
+        ],
+      },
+    });
+    expect(rec.writes()[0]?.body).toMatchObject({
+      conditionGroup: { id: "990123", conditions: [{ id: "990124", type: "anomaly_detection" }] },
+    });
+  });
+
   it("refuses bad input before writing: no field, detection without conditions, wrong project, not a metric monitor", async () => {
     const rec = recordingFetch();
     const tools = toolCaller(sandbox, { fetch: rec.fetch });

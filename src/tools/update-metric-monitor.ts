@@ -91,15 +91,21 @@ export default defineTool({
         );
       }
       const conditions = params.conditionGroup
-        ? conditionsWrite(params.conditionGroup.conditions)
+        ? conditionsWrite(params.conditionGroup.conditions, true)
         : before.conditions.map((c) => ({
             type: c.type,
             comparison: c.comparison,
             conditionResult: Number(c.conditionResult),
           }));
       body.config = detectionWrite(params.config ?? {}, conditions, current);
-      if (params.conditionGroup)
-        body.conditionGroup = { logicType: params.conditionGroup.logicType, conditions };
+      if (params.conditionGroup) {
+        const { id } = params.conditionGroup;
+        body.conditionGroup = {
+          ...(id !== undefined ? { id } : {}),
+          logicType: params.conditionGroup.logicType,
+          conditions,
+        };
+      }
     }
     // What would the monitor look like? Nothing to send when that is what it already is.
     const wanted = monitorView(ctx.client, org, preview(detector, body), project);

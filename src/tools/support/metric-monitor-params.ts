@@ -164,9 +164,16 @@ export function mergedQuery(current: Detector, changes: QueryInput): DetectorQue
   return queryWrite(merged);
 }
 
-/** Conditions as sent: component ids dropped (Sentry creates new ones on each write). */
-export function conditionsWrite(conditions: MonitorCondition[]): DetectorConditionWrite[] {
-  return conditions.map(({ type, comparison, conditionResult }) => ({
+/**
+ * Conditions as sent. Ids copied from an existing monitor are kept on updates (Sentry then
+ * changes those conditions in place) and dropped on creates (`keepIds` false).
+ */
+export function conditionsWrite(
+  conditions: MonitorCondition[],
+  keepIds = false,
+): DetectorConditionWrite[] {
+  return conditions.map(({ id, type, comparison, conditionResult }) => ({
+    ...(keepIds && id !== undefined ? { id } : {}),
     type,
     comparison,
     conditionResult,
