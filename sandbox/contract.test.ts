@@ -478,6 +478,31 @@ describe("documented routes validate against the OpenAPI spec", () => {
         undefined,
         204,
       );
+      // A metric monitor write (sandbox/contract-monitors-filters.test.ts has the others).
+      await send(
+        "POST",
+        "/api/0/organizations/acme/projects/backend/detectors/",
+        {
+          type: "metric_issue",
+          name: "Spec monitor",
+          config: { detectionType: "static", comparisonDelta: null },
+          conditionGroup: {
+            logicType: "any",
+            conditions: [{ type: "gt", comparison: 5, conditionResult: 75 }],
+          },
+          dataSources: [
+            {
+              dataset: "events",
+              query: "",
+              aggregate: "count()",
+              timeWindow: 300,
+              environment: null,
+              eventTypes: ["error"],
+            },
+          ],
+        },
+        201,
+      );
     } finally {
       await sb.close();
     }

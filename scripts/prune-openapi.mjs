@@ -71,6 +71,13 @@ export const SERVED_OPERATIONS = [
   ["get", "/api/0/organizations/{organization_id_or_slug}/workflows/{workflow_id}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/detectors/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/detectors/{detector_id}/"],
+  // metric monitor writes (issue 21)
+  [
+    "post",
+    "/api/0/organizations/{organization_id_or_slug}/projects/{project_id_or_slug}/detectors/",
+  ],
+  ["put", "/api/0/organizations/{organization_id_or_slug}/detectors/{detector_id}/"],
+  ["delete", "/api/0/organizations/{organization_id_or_slug}/detectors/{detector_id}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/monitors/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/monitors/{monitor_id_or_slug}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/monitors/{monitor_id_or_slug}/checkins/"],

@@ -9,6 +9,7 @@ import { seedSeer } from "./autofix.js";
 import { type BuildContext, buildEvents, buildIssue, buildTags } from "./builders.js";
 import { seedDashboards } from "./dashboards.js";
 import { seedExplore } from "./explore.js";
+import { seedInboundFilters } from "./inbound-filters.js";
 import { seedIssueExtras } from "./issue-extras.js";
 import { seedIssueLinks } from "./issue-links.js";
 import { backendCheckoutIssues } from "./issues-backend-checkout.js";
@@ -103,6 +104,7 @@ export function createStore(now: Date = new Date()): SandboxStore {
     snapshots: seedSnapshots(now),
     onboardingRuns: seedOnboardingRuns(now),
     issueLinks: seedIssueLinks(),
+    inboundFilters: seedInboundFilters(now),
   };
   seedIssueExtras(store);
   store.attachments = structuredClone(store.attachments);

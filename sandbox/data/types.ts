@@ -9,6 +9,7 @@ import type { AlertStore } from "./alerts.js";
 import type { SeerStore } from "./autofix.js";
 import type { DashboardRecord } from "./dashboards.js";
 import type { ExploreData } from "./explore-types.js";
+import type { InboundFilterRecord } from "./inbound-filters.js";
 import type { IssueLinkStore } from "./issue-links.js";
 import type { MonitorStore } from "./monitors.js";
 import type { OnboardingRun } from "./onboarding.js";
@@ -328,6 +329,8 @@ export interface SandboxStore {
   onboardingRuns: OnboardingRun[];
   /** ticket integrations, Sentry Apps and the issues' links to tickets; see issue-links.ts */
   issueLinks: IssueLinkStore;
+  /** custom inbound filters; see inbound-filters.ts */
+  inboundFilters: InboundFilterRecord[];
 }
 
 export interface UserReportRecord {

@@ -154,9 +154,11 @@ export function registerAlertRoutes(app: Hono, deps: RouteDeps): void {
     const projects = projectFilter(c, store, org);
     const ids = idFilter(c);
     const query = (c.req.query("query") ?? "").trim();
+    const types = listParam(c, "type");
     const items = store.alerts.detectors.filter(
       (d) =>
         d.orgId === org.id &&
+        (types.length === 0 || types.includes(d.type)) &&
         (!ids || ids.has(d.id)) &&
         (!projects || projects.has(d.projectId)) &&
         detectorMatches(d, query),

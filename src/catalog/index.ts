@@ -2,17 +2,23 @@ import addIssueNote from "../tools/add-issue-note.js";
 import addTeamToProject from "../tools/add-team-to-project.js";
 import analyzeIssueWithSeer from "../tools/analyze-issue-with-seer.js";
 import bulkUpdateIssues from "../tools/bulk-update-issues.js";
+import createCustomInboundFilter from "../tools/create-custom-inbound-filter.js";
 import createDsn from "../tools/create-dsn.js";
 import createExternalIssue from "../tools/create-external-issue.js";
+import createMetricMonitor from "../tools/create-metric-monitor.js";
 import createProject from "../tools/create-project.js";
 import createTeam from "../tools/create-team.js";
 import createUptimeMonitor from "../tools/create-uptime-monitor.js";
+import deleteCustomInboundFilter from "../tools/delete-custom-inbound-filter.js";
+import deleteMetricMonitor from "../tools/delete-metric-monitor.js";
 import deleteMonitorEnvironment from "../tools/delete-monitor-environment.js";
 import deleteUptimeMonitor from "../tools/delete-uptime-monitor.js";
 import executeSentryTool from "../tools/execute-sentry-tool.js";
 import findAlertRules from "../tools/find-alert-rules.js";
+import findCustomInboundFilters from "../tools/find-custom-inbound-filters.js";
 import findDashboards from "../tools/find-dashboards.js";
 import findDsns from "../tools/find-dsns.js";
+import findMetricMonitors from "../tools/find-metric-monitors.js";
 import findMonitors from "../tools/find-monitors.js";
 import findOrganizations from "../tools/find-organizations.js";
 import findProjects from "../tools/find-projects.js";
@@ -63,8 +69,10 @@ import searchSentryTools from "../tools/search-sentry-tools.js";
 import searchTraces from "../tools/search-traces.js";
 import type { AnyTool } from "../tools/types.js";
 import unlinkIssue from "../tools/unlink-issue.js";
+import updateCustomInboundFilter from "../tools/update-custom-inbound-filter.js";
 import updateDsn from "../tools/update-dsn.js";
 import updateIssue from "../tools/update-issue.js";
+import updateMetricMonitor from "../tools/update-metric-monitor.js";
 import updateProject from "../tools/update-project.js";
 import updateUptimeMonitor from "../tools/update-uptime-monitor.js";
 import whoami from "../tools/whoami.js";
@@ -111,6 +119,15 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   findAlertRules,
   getAlertRule,
   getMetricMonitorDetails,
+  // issue 21: metric monitor and custom inbound filter writes
+  findMetricMonitors,
+  createMetricMonitor,
+  updateMetricMonitor,
+  deleteMetricMonitor,
+  findCustomInboundFilters,
+  createCustomInboundFilter,
+  updateCustomInboundFilter,
+  deleteCustomInboundFilter,
   findMonitors,
   getMonitorDetails,
   findDashboards,

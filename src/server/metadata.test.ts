@@ -58,6 +58,9 @@ const OUTPUT_SCHEMA_EXEMPT: Record<string, string> = {
   find_alert_rules: "rule configurations in words (conditions, thresholds, targets) for the model",
   get_alert_rule: "one rule's triggers, filters and actions rendered as readable sections",
   get_metric_monitor_details: "a monitor's query, thresholds and notifications in words",
+  find_metric_monitors: "each monitor's query and thresholds in words, like find_alert_rules",
+  find_custom_inbound_filters:
+    "each filter's conditions in words: what the project drops at ingest",
   find_monitors: "schedules and environment states in words; the raw config is not the product",
   get_monitor_details: "schedule, environments, check-in history and stats as a readable report",
   find_dashboards: "a short list of dashboards read by the model",

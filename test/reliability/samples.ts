@@ -112,6 +112,39 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
     link_issue: { ...ISSUE, externalIssueUrl: "https://acme.atlassian.net/browse/OPS-4242" },
     unlink_issue: { ...ISSUE, externalIssueUrl: "https://acme.atlassian.net/browse/OPS-412" },
     create_external_issue: { ...ISSUE, integrationId: "3100001" },
+    // issue 21: metric monitors and custom inbound filters
+    find_metric_monitors: { ...ORG, projectSlug: "backend" },
+    create_metric_monitor: {
+      ...ORG,
+      projectSlug: "backend",
+      name: "Reliability probe errors",
+      query: {
+        dataset: "events",
+        query: "",
+        aggregate: "count()",
+        eventTypes: ["error"],
+        timeWindowSeconds: 3600,
+      },
+      config: { detectionType: "static" },
+      conditionGroup: { conditions: [{ type: "gt", comparison: 100, conditionResult: 75 }] },
+    },
+    update_metric_monitor: { ...ORG, monitorId: "70012", name: "Checkout error spike (probe)" },
+    delete_metric_monitor: { ...ORG, monitorId: "70015" },
+    find_custom_inbound_filters: { ...ORG, projectSlug: "backend" },
+    create_custom_inbound_filter: {
+      ...ORG,
+      projectSlug: "backend",
+      name: "Reliability probe",
+      dataType: "error",
+      conditions: [{ type: "error_message", value: ["*reliability probe*"] }],
+    },
+    update_custom_inbound_filter: {
+      ...ORG,
+      projectSlug: "backend",
+      filterId: "7710001",
+      active: false,
+    },
+    delete_custom_inbound_filter: { ...ORG, projectSlug: "backend", filterId: "7710002" },
   };
 }
 
