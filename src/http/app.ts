@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { ALL_TOOLS } from "../catalog/index.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
+import { createBlueprintCache } from "../server/blueprint.js";
 import type { SessionServer } from "../server/build-server.js";
 import { paramHeaderMismatch } from "../server/param-headers.js";
 import { createSession } from "../server/session.js";
@@ -255,6 +256,8 @@ function mcpRoute(
 ) {
   const capabilitiesFor = createCapabilityCache();
   const projectIdFor = createProjectIdCache();
+  // One listing per distinct policy, shared by the per-request servers (no caller state).
+  const blueprints = createBlueprintCache();
   const serve = createMcpServing();
   return async (c: Context) => {
     const pathPins: PathPins = {
@@ -280,6 +283,7 @@ function mcpRoute(
         transport: "http",
         capabilities: capabilitiesFor(auth.userKey),
         projectId: projectIdFor(auth.userKey),
+        blueprints,
         onToolResult: (name, result) =>
           metrics.toolCall(
             KNOWN_TOOLS.has(name) ? name : "unknown",
