@@ -356,14 +356,8 @@ function createMcpServing() {
     },
     { legacy: "reject" },
   );
-  return async (request: Request, server: SessionServer): Promise<Response> => {
-    const parsedBody =
-      request.method === "POST"
-        ? await request
-            .clone()
-            .json()
-            .catch(() => undefined)
-        : undefined;
+  return async (received: Request, server: SessionServer): Promise<Response> => {
+    const { request, parsedBody } = await readJsonBody(received);
     if (Array.isArray(parsedBody)) return Response.json(BATCH_REFUSED, { status: 400 });
     if (await isLegacyRequest(request, parsedBody)) return serveLegacy(request, server, parsedBody);
     const mismatch = paramHeaderRejection(request, server, parsedBody);
@@ -375,6 +369,21 @@ function createMcpServing() {
       servers.delete(request);
     }
   };
+}
+
+/**
+ * A POST's JSON body, read once (no clone: teeing the body stream cost more than parsing it).
+ * Everything downstream takes the parsed body; a body that is not JSON is handed on in a fresh
+ * request so the SDK answers it as before.
+ */
+async function readJsonBody(request: Request): Promise<{ request: Request; parsedBody: unknown }> {
+  if (request.method !== "POST") return { request, parsedBody: undefined };
+  const text = await request.text();
+  try {
+    return { request, parsedBody: text === "" ? undefined : JSON.parse(text) };
+  } catch {
+    return { request: new Request(request, { body: text }), parsedBody: undefined };
+  }
 }
 
 /** 400 with HeaderMismatch (-32020) when a tools/call's `Mcp-Param-*` headers lie about its arguments. */

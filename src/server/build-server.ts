@@ -17,7 +17,7 @@ import { DIRECT_TOOL_NAMES } from "../catalog/surface.js";
 import { defaultConfig, SERVER_NAME, VERSION } from "../config.js";
 import type { SentryClient } from "../sentry-api/client.js";
 import { type RegionHint, withCallSignal } from "../sentry-api/retry.js";
-import { reportToolError, withToolSpan } from "../telemetry/index.js";
+import { isTelemetryEnabled, reportToolError, withToolSpan } from "../telemetry/index.js";
 import type {
   AnyTool,
   DocsEndpoints,
@@ -200,9 +200,11 @@ export function buildServer(deps: SessionDeps): SessionServer {
     };
     const name = request.params.name;
     try {
-      const result = await withToolSpan(request, spanExtra(extra), clientOf(server, extra), () =>
-        catalog.call(name, request.params.arguments ?? {}, ctx),
-      );
+      const run = () => catalog.call(name, request.params.arguments ?? {}, ctx);
+      // Span attributes (headers, URL) are only gathered when telemetry is on.
+      const result = isTelemetryEnabled()
+        ? await withToolSpan(request, spanExtra(extra), clientOf(server, extra), run)
+        : await run();
       deps.onToolResult?.(name, result);
       return result as CallToolResult;
     } catch (error) {
