@@ -51,6 +51,8 @@ export interface ThroughputResult {
   ratio: number;
   /** CPU of the serve process per answered request, in ms (utime + stime). */
   cpuMsPerRequest: number | null;
+  /** CPU of the sandbox per raw request, in ms: the upstream's own cost, for scale. */
+  upstreamCpuMsPerRequest: number | null;
   rssStartMiB: number | null;
   rssEndMiB: number | null;
   upstreamPath: string;
@@ -279,8 +281,14 @@ export async function measureServeThroughput(opts: ThroughputOptions): Promise<T
     const serveRounds: SideResult[] = [];
     let cpuMs = 0;
     let cpuKnown = true;
+    let upstreamCpuMs = 0;
+    const sandboxPid = sandbox.child.pid!;
     for (let round = 0; round < opts.rounds; round++) {
+      const rawBefore = await procStat(sandboxPid);
       rawRounds.push(await drive(raw, opts.concurrency, opts.seconds));
+      const rawAfter = await procStat(sandboxPid);
+      if (rawBefore && rawAfter) upstreamCpuMs += rawAfter.cpuMs - rawBefore.cpuMs;
+      else cpuKnown = false;
       const before = await procStat(pid);
       serveRounds.push(await drive(serve, opts.concurrency, opts.seconds));
       const after = await procStat(pid);
@@ -296,6 +304,8 @@ export async function measureServeThroughput(opts: ThroughputOptions): Promise<T
       serve: serveAll,
       ratio: serveAll.perSecond / rawAll.perSecond,
       cpuMsPerRequest: cpuKnown && serveAll.requests > 0 ? cpuMs / serveAll.requests : null,
+      upstreamCpuMsPerRequest:
+        cpuKnown && rawAll.requests > 0 ? upstreamCpuMs / rawAll.requests : null,
       rssStartMiB: rssStart,
       rssEndMiB: rssEnd,
       upstreamPath,
@@ -341,22 +351,49 @@ function merge(rounds: SideResult[]): SideResult {
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-/** The bench table's rows for one throughput run. */
+/**
+ * The bench table's rows for one throughput run. The "incumbent" column holds the raw upstream
+ * here (the incumbent has no HTTP server to run): the ratio is serve / raw, higher is better,
+ * goal >= 0.5x, so these rows carry no (lower-is-better) target of the table's kind.
+ */
 export function serveThroughputFigures(r: ThroughputResult): Figure[] {
+  const label = `serve at concurrency ${r.concurrency}, search_issues`;
   const errors = r.serve.errors + r.raw.errors;
-  const rss =
-    r.rssStartMiB === null || r.rssEndMiB === null
-      ? "RSS n/a"
-      : `RSS ${Math.round(r.rssStartMiB)} → ${Math.round(r.rssEndMiB)} MiB`;
-  const cpu =
-    r.cpuMsPerRequest === null ? "CPU n/a" : `CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request`;
+  const met = r.ratio >= 0.5 ? "met" : "not met";
+  const flat =
+    r.rssStartMiB !== null && r.rssEndMiB !== null
+      ? `start ${Math.round(r.rssStartMiB)} MiB, end ${Math.round(r.rssEndMiB)} MiB (+${Math.round(r.rssEndMiB - r.rssStartMiB)})`
+      : "n/a";
   return [
     {
-      label: `serve throughput at concurrency ${r.concurrency}: search_issues through serve vs its upstream request raw (req/s)`,
+      label: `${label}: throughput, ours vs the raw upstream request`,
       unit: "req/s",
       ours: round1(r.serve.perSecond),
       theirs: round1(r.raw.perSecond),
-      note: `"theirs" = the sandbox hit directly; ratio ${r.ratio.toFixed(2)}x (goal >= 0.5x: ${r.ratio >= 0.5 ? "met" : "not met"}); p50 ${round1(r.serve.p50Ms)} ms vs ${round1(r.raw.p50Ms)} ms raw; ${cpu}; ${rss}; ${errors} errors${r.serve.firstError ? ` (${r.serve.firstError})` : ""}`,
+      note: `"incumbent" column = the same sandbox hit directly with the one request behind the call; goal ratio >= 0.5x: ${met}; ${errors} errors${r.serve.firstError ? ` (${r.serve.firstError})` : ""}; ${r.serve.requests} + ${r.raw.requests} requests over ${Math.round(r.serve.seconds + r.raw.seconds)} s`,
+    },
+    {
+      label: `${label}: p50 latency, ours vs raw`,
+      unit: "ms",
+      ours: round1(r.serve.p50Ms),
+      theirs: round1(r.raw.p50Ms),
+    },
+    {
+      label: `${label}: CPU per request in our process vs the sandbox's per raw request`,
+      unit: "ms",
+      ours: r.cpuMsPerRequest === null ? null : Math.round(r.cpuMsPerRequest * 100) / 100,
+      theirs:
+        r.upstreamCpuMsPerRequest === null
+          ? null
+          : Math.round(r.upstreamCpuMsPerRequest * 100) / 100,
+      note: "utime + stime from /proc/<pid>/stat over the measured rounds",
+    },
+    {
+      label: `${label}: our RSS over the measured rounds`,
+      unit: "MiB",
+      ours: r.rssEndMiB === null ? null : Math.round(r.rssEndMiB),
+      theirs: null,
+      note: flat,
     },
   ];
 }

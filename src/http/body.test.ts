@@ -47,7 +47,10 @@ describe("the MCP request body", () => {
       }),
     );
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as {
+      id: number;
+      result: { isError?: boolean; content: unknown[] };
+    };
     expect(body.id).toBe(7);
     expect(body.result.isError).toBeFalsy();
     expect(JSON.stringify(body.result.content)).toContain("acme");
@@ -56,7 +59,7 @@ describe("the MCP request body", () => {
   it("answers a body that is not JSON with the protocol's parse error", async () => {
     const res = await post("{not json");
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()) as { error: { code: number } };
     expect(body.error.code).toBe(-32700);
   });
 
