@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { ALL_TOOLS } from "../catalog/index.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
+import { createNodeFetch } from "../sentry-api/node-fetch.js";
 import { createBlueprintCache } from "../server/blueprint.js";
 import type { SessionServer } from "../server/build-server.js";
 import { paramHeaderMismatch } from "../server/param-headers.js";
@@ -258,6 +259,8 @@ function mcpRoute(
   const projectIdFor = createProjectIdCache();
   // One listing per distinct policy, shared by the per-request servers (no caller state).
   const blueprints = createBlueprintCache();
+  // Keep-alive connections to Sentry, shared by every request's client.
+  const upstreamFetch = options.fetch ?? createNodeFetch();
   const serve = createMcpServing();
   return async (c: Context) => {
     const pathPins: PathPins = {
@@ -279,7 +282,7 @@ function mcpRoute(
       session = await createSession(options.config, {
         ...opts,
         accessToken: auth.sentryToken,
-        fetch: options.fetch,
+        fetch: upstreamFetch,
         transport: "http",
         capabilities: capabilitiesFor(auth.userKey),
         projectId: projectIdFor(auth.userKey),
