@@ -7,6 +7,7 @@
  * (/proc/<pid>/stat) over the measured window divided by the requests it answered.
  *
  *   node dist/bench/serve-throughput.js [--seconds=10] [--concurrency=16] [--rounds=2]
+ *     [--warmup=3] [--cpu-prof-dir=DIR] [--entry=OTHER/dist/src/cli/index.js]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
@@ -29,8 +30,10 @@ export interface ThroughputOptions {
   rounds: number;
   /** Unmeasured seconds per side before the first round (JIT, connection pools). */
   warmupSeconds: number;
-  /** Extra `serve` flags (profiling: `--cpu-prof` goes in nodeArgs). */
+  /** Node flags for `serve` (profiling: `--cpu-prof`). */
   nodeArgs?: string[];
+  /** The CLI to run (default: this checkout's build); another build for an A/B comparison. */
+  entry?: string;
 }
 
 export interface SideResult {
@@ -63,8 +66,9 @@ function spawnUntil(
   args: string[],
   ready: RegExp,
   nodeArgs: string[] = [],
+  entry = ourEntry(projectRoot()),
 ): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, [...nodeArgs, ourEntry(projectRoot()), ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
     env: childEnv(),
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -241,7 +245,7 @@ async function upstreamPathOf(): Promise<string> {
 }
 
 /** `serve` with no token of its own in front of `upstreamHost`; callers send Sentry-Bearer. */
-async function spawnServe(upstreamHost: string, nodeArgs: string[]) {
+async function spawnServe(upstreamHost: string, nodeArgs: string[], entry?: string) {
   const { child, match } = await spawnUntil(
     [
       "serve",
@@ -255,6 +259,7 @@ async function spawnServe(upstreamHost: string, nodeArgs: string[]) {
     ],
     /listening at http:\/\/127\.0\.0\.1:(\d+)\/mcp/,
     nodeArgs,
+    entry,
   );
   return { child, port: Number(match[1]) };
 }
@@ -268,7 +273,7 @@ export async function measureServeThroughput(opts: ThroughputOptions): Promise<T
   let serveChild: ChildProcess | undefined;
   try {
     const sandboxPort = Number(sandbox.match[1]);
-    const served = await spawnServe(`127.0.0.1:${sandboxPort}`, opts.nodeArgs ?? []);
+    const served = await spawnServe(`127.0.0.1:${sandboxPort}`, opts.nodeArgs ?? [], opts.entry);
     serveChild = served.child;
     const pid = serveChild.pid!;
     const { raw, serve } = targets(sandboxPort, served.port, upstreamPath);
@@ -407,6 +412,7 @@ async function main(): Promise<void> {
     rounds: intFlag(argv, "rounds", 2, 1, 20),
     warmupSeconds: intFlag(argv, "warmup", 3, 0, 60),
     nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+    entry: argv.find((a) => a.startsWith("--entry="))?.slice(8),
   });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
