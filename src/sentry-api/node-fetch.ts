@@ -41,9 +41,12 @@ function isPlain(input: unknown, init: RequestInit | undefined): boolean {
 
 export function createNodeFetch(options: { maxSockets?: number } = {}): typeof fetch {
   const maxSockets = options.maxSockets ?? 128;
+  // An idle connection is closed after 4 s (the platform fetch's default), well before servers
+  // and load balancers drop theirs, so a request rarely meets a socket the far end has closed.
+  const agentOptions = { keepAlive: true, maxSockets, timeout: 4_000 };
   const agents: Record<string, http.Agent> = {
-    "http:": new http.Agent({ keepAlive: true, maxSockets }),
-    "https:": new https.Agent({ keepAlive: true, maxSockets }),
+    "http:": new http.Agent(agentOptions),
+    "https:": new https.Agent(agentOptions),
   };
   const nodeFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     if (!isPlain(input, init)) return fetch(input, init);
