@@ -15,6 +15,7 @@ import { McpProcess } from "./mcp-process.js";
 import { measureToolsList, type Side } from "./measure.js";
 import { ourEntry, projectRoot } from "./paths.js";
 import { BENCH_TOKEN, type BenchSandbox, startBenchSandbox } from "./sandbox.js";
+import { measureServeThroughput, serveThroughputFigures } from "./serve-throughput.js";
 import { measureSessions } from "./session.js";
 import { measureStartup } from "./startup.js";
 import { type Figure, missedTargets, ratio, renderTable } from "./stats.js";
@@ -46,17 +47,15 @@ function side(name: Side["name"], entry: string, sandbox: BenchSandbox): Side {
   };
 }
 
-/** The throughput row points at the load bench when the project has one. */
-async function loadBenchNote(root: string): Promise<string> {
-  const base = "n/a here: the incumbent has no self-hosted HTTP server to compare with";
-  try {
-    const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as {
-      scripts?: Record<string, string>;
-    };
-    return pkg.scripts?.["bench:load"] ? `${base}; see npm run bench:load` : base;
-  } catch {
-    return base;
-  }
+/** `serve` against the raw upstream (bench/serve-throughput.ts): 2 rounds of 10 s per side. */
+async function measureServeRow(): Promise<Figure[]> {
+  const result = await measureServeThroughput({
+    concurrency: 16,
+    seconds: 10,
+    rounds: 2,
+    warmupSeconds: 3,
+  });
+  return serveThroughputFigures(result);
 }
 
 /** Lays the file out as `npm run lint` (biome) wants it, so the committed results stay clean. */
@@ -132,13 +131,7 @@ async function main(): Promise<void> {
     await group(`responses and latency (upstream delay ${DELAY_MS} ms)`, () =>
       measureSessions(ours, theirs, sandbox, opts.latencyRuns, DELAY_MS, dumpDir),
     );
-    figures.push({
-      label: "serve throughput under concurrency",
-      unit: "",
-      ours: null,
-      theirs: null,
-      note: await loadBenchNote(root),
-    });
+    await group("serve throughput at concurrency 16 against the raw upstream", measureServeRow);
     log("our surface per tool (measure-tokens)");
     const host = new URL(sandbox.url).host;
     try {

@@ -159,6 +159,23 @@ function refuseUnknown(tool: AnyTool, input: Record<string, unknown>, constraint
   );
 }
 
+/**
+ * The tool's input as one zod object, built once per input shape: zod compiles an object's fast
+ * parser on its first parse, so a new z.object per call paid that compilation on every call. A
+ * memo of a pure function over immutable tool definitions, weakly held; it carries no session
+ * or caller state.
+ */
+const inputObjects = new WeakMap<z.ZodRawShape, z.ZodType>();
+
+function inputObject(tool: AnyTool): z.ZodType {
+  let schema = inputObjects.get(tool.inputSchema);
+  if (!schema) {
+    schema = z.object(tool.inputSchema);
+    inputObjects.set(tool.inputSchema, schema);
+  }
+  return schema;
+}
+
 /** A tool call's validated parameters and the region hint it carried, if any. */
 export interface PreparedCall {
   params: Record<string, unknown>;
@@ -198,7 +215,7 @@ export function prepareCall(tool: AnyTool, args: unknown, constraints: Constrain
     }
     input[param] = value;
   }
-  const parsed = z.object(tool.inputSchema).safeParse(input);
+  const parsed = inputObject(tool).safeParse(input);
   if (!parsed.success) {
     const details = parsed.error.issues
       .slice(0, 5)

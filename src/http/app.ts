@@ -8,6 +8,8 @@ import { cors } from "hono/cors";
 import { ALL_TOOLS } from "../catalog/index.js";
 import type { Config } from "../config.js";
 import { UserInputError } from "../errors.js";
+import { createNodeFetch } from "../sentry-api/node-fetch.js";
+import { createBlueprintCache } from "../server/blueprint.js";
 import type { SessionServer } from "../server/build-server.js";
 import { paramHeaderMismatch } from "../server/param-headers.js";
 import { createSession } from "../server/session.js";
@@ -256,6 +258,10 @@ function mcpRoute(
 ) {
   const capabilitiesFor = createCapabilityCache();
   const projectIdFor = createProjectIdCache();
+  // One listing per distinct policy, shared by the per-request servers (no caller state).
+  const blueprints = createBlueprintCache();
+  // Keep-alive connections to Sentry, shared by every request's client.
+  const upstreamFetch = options.fetch ?? createNodeFetch();
   const serve = createMcpServing();
   return async (c: Context) => {
     const pathPins: PathPins = {
@@ -277,10 +283,11 @@ function mcpRoute(
       session = await createSession(options.config, {
         ...opts,
         accessToken: auth.sentryToken,
-        fetch: options.fetch,
+        fetch: upstreamFetch,
         transport: "http",
         capabilities: capabilitiesFor(auth.userKey),
         projectId: projectIdFor(auth.userKey),
+        blueprints,
         onToolResult: (name, result) =>
           metrics.toolCall(
             KNOWN_TOOLS.has(name) ? name : "unknown",
@@ -353,14 +360,8 @@ function createMcpServing() {
     },
     { legacy: "reject" },
   );
-  return async (request: Request, server: SessionServer): Promise<Response> => {
-    const parsedBody =
-      request.method === "POST"
-        ? await request
-            .clone()
-            .json()
-            .catch(() => undefined)
-        : undefined;
+  return async (received: Request, server: SessionServer): Promise<Response> => {
+    const { request, parsedBody } = await readJsonBody(received);
     if (Array.isArray(parsedBody)) return Response.json(BATCH_REFUSED, { status: 400 });
     if (await isLegacyRequest(request, parsedBody)) return serveLegacy(request, server, parsedBody);
     const mismatch = paramHeaderRejection(request, server, parsedBody);
@@ -372,6 +373,21 @@ function createMcpServing() {
       servers.delete(request);
     }
   };
+}
+
+/**
+ * A POST's JSON body, read once (no clone: teeing the body stream cost more than parsing it).
+ * Everything downstream takes the parsed body; a body that is not JSON is handed on in a fresh
+ * request so the SDK answers it as before.
+ */
+async function readJsonBody(request: Request): Promise<{ request: Request; parsedBody: unknown }> {
+  if (request.method !== "POST") return { request, parsedBody: undefined };
+  const text = await request.text();
+  try {
+    return { request, parsedBody: text === "" ? undefined : JSON.parse(text) };
+  } catch {
+    return { request: new Request(request, { body: text }), parsedBody: undefined };
+  }
 }
 
 /** 400 with HeaderMismatch (-32020) when a tools/call's `Mcp-Param-*` headers lie about its arguments. */

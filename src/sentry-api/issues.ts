@@ -53,6 +53,9 @@ export const IssueSchema = z.object({
 });
 export type Issue = z.output<typeof IssueSchema>;
 
+/** Built once: a schema made per call is constructed again on every call. */
+const IssueListSchema = z.array(IssueSchema);
+
 export interface IssueSearch {
   query?: string;
   sort?: string;
@@ -72,7 +75,7 @@ export async function listIssues(
   search: IssueSearch,
 ): Promise<Page<Issue[]>> {
   const baseUrl = await client.regionFor(org, search.signal);
-  return client.getPage(`/api/0/organizations/${enc(org)}/issues/`, z.array(IssueSchema), {
+  return client.getPage(`/api/0/organizations/${enc(org)}/issues/`, IssueListSchema, {
     baseUrl,
     signal: search.signal,
     query: {

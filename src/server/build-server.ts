@@ -8,8 +8,6 @@ import { sessionAgent } from "../agents/session.js";
 import type { AgentSettings } from "../agents/types.js";
 import { ALL_TOOLS } from "../catalog/index.js";
 import {
-  inputJsonSchema,
-  outputJsonSchema,
   prepareCall,
   type SessionPolicy,
   sessionTools,
@@ -19,7 +17,7 @@ import { DIRECT_TOOL_NAMES } from "../catalog/surface.js";
 import { defaultConfig, SERVER_NAME, VERSION } from "../config.js";
 import type { SentryClient } from "../sentry-api/client.js";
 import { type RegionHint, withCallSignal } from "../sentry-api/retry.js";
-import { reportToolError, withToolSpan } from "../telemetry/index.js";
+import { isTelemetryEnabled, reportToolError, withToolSpan } from "../telemetry/index.js";
 import type {
   AnyTool,
   DocsEndpoints,
@@ -28,10 +26,11 @@ import type {
   ToolCallResult,
   ToolContext,
 } from "../tools/types.js";
+import { type BlueprintCache, buildBlueprint, type SessionBlueprint } from "./blueprint.js";
 import { confirmDestructive, declinedResult } from "./confirm.js";
 import { errorMessage } from "./errors.js";
 import { clientChannel, InputNeeded, inputRequiredResult, type RequestSide } from "./input.js";
-import { annotateParamHeaders, declaredParamHeaders } from "./param-headers.js";
+import { declaredParamHeaders } from "./param-headers.js";
 import { LIST_CACHE_HINT, registerPrompts } from "./prompts.js";
 import { clientOf, spanExtra } from "./request-info.js";
 import { errorResult, finalizeResult, redactResult, toCallResult } from "./results.js";
@@ -60,12 +59,22 @@ export interface SessionDeps {
   agent?: AgentSettings;
   /** Sees each finished tools/call (the HTTP service's metrics). */
   onToolResult?: (name: string, result: ToolCallResult) => void;
+  /**
+   * Shared listings per policy (the HTTP service: one server per request). Without it the
+   * server computes its own, as a stdio session does once.
+   */
+  blueprints?: BlueprintCache;
 }
 
-/** The session's view of the catalog: one place that enforces every filter at dispatch. */
-export function createSessionCatalog(deps: SessionDeps): SessionCatalog {
+/**
+ * The session's view of the catalog: one place that enforces every filter at dispatch.
+ * `available` is the session's tools when the caller already has them (a blueprint).
+ */
+export function createSessionCatalog(
+  deps: SessionDeps,
+  available: readonly AnyTool[] = sessionTools(deps.tools ?? ALL_TOOLS, deps.policy),
+): SessionCatalog {
   const all = deps.tools ?? ALL_TOOLS;
-  const available = sessionTools(all, deps.policy);
   return {
     tools: () => available,
     async call(name, args, ctx): Promise<ToolCallResult> {
@@ -119,12 +128,19 @@ export type SessionServer = Server & {
   paramHeaders(toolName: string): Record<string, string>;
 };
 
+function blueprintOf(deps: SessionDeps): SessionBlueprint {
+  const all = deps.tools ?? ALL_TOOLS;
+  const names = deps.directNames ?? DIRECT_TOOL_NAMES;
+  return deps.blueprints
+    ? deps.blueprints.get(all, deps.policy, names)
+    : buildBlueprint(all, deps.policy, names);
+}
+
 /** Builds one MCP server for one session (stdio process or HTTP request). */
 export function buildServer(deps: SessionDeps): SessionServer {
-  const catalog = createSessionCatalog(deps);
-  const directNames = new Set(deps.directNames ?? DIRECT_TOOL_NAMES);
-  const direct = catalog.tools().filter((t) => directNames.has(t.name));
-  const callable = new Set(catalog.tools().map((t) => t.name));
+  const blueprint = blueprintOf(deps);
+  const catalog = createSessionCatalog(deps, blueprint.available);
+  const { directNames, callable } = blueprint;
   const constraints = deps.policy.constraints;
   const agentFor = sessionAgent(deps.agent);
 
@@ -146,22 +162,8 @@ export function buildServer(deps: SessionDeps): SessionServer {
     },
   );
 
-  // A meta tool (execute_sentry_tool) is only as dangerous as what it can run in this session.
-  const canWrite = catalog.tools().some((t) => !t.meta && !t.annotations.readOnlyHint);
-  const canDestroy = catalog.tools().some((t) => !t.meta && t.annotations.destructiveHint);
-  const listed: Tool[] = direct.map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: inputJsonSchema(tool, constraints) as Tool["inputSchema"],
-    ...(tool.outputSchema ? { outputSchema: outputJsonSchema(tool) as Tool["outputSchema"] } : {}),
-    annotations: tool.meta
-      ? { ...tool.annotations, readOnlyHint: !canWrite, destructiveHint: canDestroy }
-      : { ...tool.annotations },
-  }));
-  const listedModern = listed.map(annotateParamHeaders);
   server.setRequestHandler("tools/list", async (_request, extra) => ({
-    tools: isModern(extra) ? listedModern : listed,
+    tools: (isModern(extra) ? blueprint.listedModern : blueprint.listed) as Tool[],
   }));
 
   server.setRequestHandler("tools/call", async (request, extra) => {
@@ -198,9 +200,11 @@ export function buildServer(deps: SessionDeps): SessionServer {
     };
     const name = request.params.name;
     try {
-      const result = await withToolSpan(request, spanExtra(extra), clientOf(server, extra), () =>
-        catalog.call(name, request.params.arguments ?? {}, ctx),
-      );
+      const run = () => catalog.call(name, request.params.arguments ?? {}, ctx);
+      // Span attributes (headers, URL) are only gathered when telemetry is on.
+      const result = isTelemetryEnabled()
+        ? await withToolSpan(request, spanExtra(extra), clientOf(server, extra), run)
+        : await run();
       deps.onToolResult?.(name, result);
       return result as CallToolResult;
     } catch (error) {
@@ -208,8 +212,8 @@ export function buildServer(deps: SessionDeps): SessionServer {
       throw error;
     }
   });
-  const byName = new Map(listedModern.map((tool) => [tool.name, tool]));
-  const paramHeaders = (name: string) => declaredParamHeaders(byName.get(name));
+  const paramHeaders = (name: string) =>
+    declaredParamHeaders(blueprint.listedModernByName.get(name));
   registerPrompts(server, {
     client: deps.client,
     constraints,

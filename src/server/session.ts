@@ -21,6 +21,8 @@ export interface SessionOverrides {
   projectId?: ProjectIdLookup;
   /** Sees each finished tools/call (the HTTP service's metrics). */
   onToolResult?: SessionDeps["onToolResult"];
+  /** Listings shared per policy (the HTTP service builds a server per request). */
+  blueprints?: SessionDeps["blueprints"];
 }
 
 export type CapabilityLookup = (
@@ -94,6 +96,7 @@ export async function createSession(config: Config, overrides: SessionOverrides 
     docs: config.docs,
     agent: config.agent,
     onToolResult: overrides.onToolResult,
+    blueprints: overrides.blueprints,
     policy: {
       skills: overrides.skills ?? config.skills,
       readOnly: overrides.readOnly ?? config.readOnly,

@@ -13,8 +13,11 @@ export function idText(value: string): string {
   return /^[A-Za-z0-9_.:-]+$/.test(value) ? value : inlineCode(value);
 }
 
+/** One formatter for every count: `toLocaleString` builds a new one on each call. */
+const COUNT_FORMAT = new Intl.NumberFormat("en-US");
+
 export function formatCount(value: number | undefined): string | undefined {
-  return value === undefined || Number.isNaN(value) ? undefined : value.toLocaleString("en-US");
+  return value === undefined || Number.isNaN(value) ? undefined : COUNT_FORMAT.format(value);
 }
 
 export function assigneeLabel(issue: Pick<Issue, "assignedTo">): string {
