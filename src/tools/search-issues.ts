@@ -16,10 +16,8 @@ const DEFAULT_PERIOD = "30d";
 export default defineTool({
   name: "search_issues",
   title: "Search Issues",
-  description: [
-    "Find issues (grouped errors/problems) with Sentry search syntax, e.g. `is:unresolved level:error`,",
-    "`assigned:me`, `release:1.2.0`, `issue.category:performance`, free text, or plain language in naturalLanguageQuery. Returns short IDs for get_issue_details.",
-  ].join(" "),
+  description:
+    "Find issues (grouped errors/problems) by Sentry search syntax, e.g. `is:unresolved level:error assigned:me release:1.2.0 issue.category:performance` or free text, or by naturalLanguageQuery. Gives short IDs for get_issue_details.",
   inputSchema: {
     organizationSlug,
     query: z
@@ -27,19 +25,19 @@ export default defineTool({
       .trim()
       .max(1000)
       .optional()
-      .describe("Sentry issue search query (default `is:unresolved`)"),
+      .describe("Search syntax (default `is:unresolved`)"),
     naturalLanguageQuery,
     projectSlugOrId: z
       .string()
       .trim()
       .min(1)
       .optional()
-      .describe("Limit to one project (slug or numeric id)"),
+      .describe("One project's slug or numeric id"),
     sort: z
       .enum(SORTS)
       .optional()
       .describe("date=last seen (default), freq=events, new=first seen, user=users"),
-    period: period.describe(`Relative time range such as 24h or 90d (default ${DEFAULT_PERIOD})`),
+    period: period.describe(`e.g. 24h, 90d (default ${DEFAULT_PERIOD})`),
     limit: z.number().int().min(1).max(100).default(10),
     cursor,
     includeExplanation,
