@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { measureOurSurface, renderSurfaceReport } from "../scripts/measure-tokens.js";
+import { measureDiscovery } from "./discovery.js";
 import { ensureIncumbent, INCUMBENT_PACKAGE, INCUMBENT_VERSION } from "./incumbent.js";
 import { McpProcess } from "./mcp-process.js";
 import { measureColdStart, measureToolsList, type Side } from "./measure.js";
@@ -130,6 +131,9 @@ async function main(): Promise<void> {
     );
     await group(`responses and latency (upstream delay ${DELAY_MS} ms)`, () =>
       measureSessions(ours, theirs, sandbox, opts.latencyRuns, DELAY_MS, dumpDir),
+    );
+    await group("discovery (test/fixtures/discovery-phrasings.json)", () =>
+      measureDiscovery(ours, theirs, root),
     );
     figures.push({
       label: "serve throughput under concurrency",
