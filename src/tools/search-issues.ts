@@ -7,7 +7,7 @@ import { inlineCode } from "../format/markdown.js";
 import { listIssues } from "../sentry-api/issues.js";
 import { defineTool } from "./define.js";
 import { includeExplanation } from "./support/explanation.js";
-import { issueLine } from "./support/issue-format.js";
+import { issueLine, projectLegend } from "./support/issue-format.js";
 import { cursor, organizationSlug, period } from "./support/params.js";
 
 const SORTS = ["date", "freq", "new", "user", "recommended", "priority", "trends"] as const;
@@ -91,10 +91,11 @@ export default defineTool({
         params.includeExplanation,
       );
     const scope = params.projectSlugOrId ? `${org}/${params.projectSlugOrId}` : org;
+    const legend = projectLegend(page.data);
     const lines = [
       `# Issues in **${inlineCode(scope)}**`,
       "",
-      `Query ${inlineCode(query || "(all)")}, sort ${sort}, last ${statsPeriod}: ${page.data.length} shown.`,
+      `Query ${inlineCode(query || "(all)")}, sort ${sort}, last ${statsPeriod}: ${page.data.length} shown${legend ? `; ${legend}` : ""}.`,
       "",
     ];
     if (page.data.length === 0) {
@@ -104,14 +105,15 @@ export default defineTool({
     lines.push(...page.data.map(issueLine));
     const uiQuery = new URLSearchParams({ query, statsPeriod, sort });
     lines.push("", `**URL**: ${ctx.client.orgWebPath(org, `/issues/?${uiQuery.toString()}`)}`);
-    lines.push(
-      "",
-      "## Response Notes",
-      "",
-      "- `get_issue_details` with a short ID shows the stack trace and tags.",
-    );
+    // get_issue_details is named in this tool's description: the notes only hold what this
+    // answer adds.
     if (page.nextCursor)
-      lines.push(`- More issues: pass \`cursor: "${page.nextCursor}"\` with the same query.`);
+      lines.push(
+        "",
+        "## Response Notes",
+        "",
+        `- More issues: pass \`cursor: "${page.nextCursor}"\` with the same query.`,
+      );
     return done(lines.join("\n"));
   },
 });

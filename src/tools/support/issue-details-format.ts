@@ -109,6 +109,9 @@ function header(input: IssueDetailsInput): string[] {
   return lines;
 }
 
+/** An ISO time for a pre-filled call, without zero milliseconds: `2026-11-01T10:35:00Z`. */
+const callTime = (iso: string | undefined) => iso?.replace(/\.000Z$/, "Z");
+
 function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] {
   const { hints, org } = input;
   const notes: string[] = [];
@@ -119,16 +122,18 @@ function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] 
         monitorId: metric.detectorId,
       }),
     );
+  const dataset = searchDatasetFor(metric.dataset);
   notes.push(
-    ...hintLine(hints, "The data the monitor measured", "search_events", {
+    ...hintLine(hints, "The measured data", "search_events", {
       organizationSlug: org,
-      dataset: searchDatasetFor(metric.dataset),
+      // errors is search_events' default dataset: the call needs not spell it out
+      dataset: dataset === "errors" ? undefined : dataset,
       query: metric.query ?? "",
       fields: metric.aggregate ? [metric.aggregate] : undefined,
       projectSlug: input.issue.project.slug,
       environment: metric.environment,
-      start: metric.windowStart,
-      end: metric.windowEnd,
+      start: callTime(metric.windowStart),
+      end: callTime(metric.windowEnd),
     }),
   );
   return notes;
