@@ -17,7 +17,7 @@ export default defineTool({
   name: "search_issues",
   title: "Search Issues",
   description:
-    "Find issues (grouped errors/problems) by Sentry search syntax, e.g. `is:unresolved level:error assigned:me release:1.2.0 issue.category:performance` or free text, or by naturalLanguageQuery. Gives short IDs for get_issue_details.",
+    "Find issues (grouped errors/problems) by Sentry search syntax, e.g. `is:unresolved level:error assigned:me issue.category:performance` or free text, or by naturalLanguageQuery. Gives short IDs for get_issue_details.",
   inputSchema: {
     organizationSlug,
     query: z
