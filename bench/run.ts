@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { measureOurSurface, renderSurfaceReport } from "../scripts/measure-tokens.js";
+import { measureDiscovery } from "./discovery.js";
 import { ensureIncumbent, INCUMBENT_PACKAGE, INCUMBENT_VERSION } from "./incumbent.js";
 import { McpProcess } from "./mcp-process.js";
 import { measureToolsList, type Side } from "./measure.js";
@@ -132,6 +133,9 @@ async function main(): Promise<void> {
       measureSessions(ours, theirs, sandbox, opts.latencyRuns, DELAY_MS, dumpDir),
     );
     await group("serve throughput at concurrency 16 against the raw upstream", measureServeRow);
+    await group("discovery (test/fixtures/discovery-phrasings.json)", () =>
+      measureDiscovery(ours, theirs, root),
+    );
     log("our surface per tool (measure-tokens)");
     const host = new URL(sandbox.url).host;
     try {

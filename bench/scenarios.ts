@@ -9,6 +9,8 @@ import { type Size, sizeOf } from "./tokens.js";
 
 export const ORG = "acme";
 export const ISSUE = "BACKEND-1A";
+/** A metric issue (issue platform, no stack trace): its evidence is the answer. */
+export const METRIC_ISSUE = "BACKEND-1K";
 
 export interface Scenario {
   key: string;
@@ -19,6 +21,8 @@ export interface Scenario {
   typical: boolean;
   /** Extra arguments for the incumbent only. */
   incumbentArgs?: Record<string, unknown>;
+  /** Counted in the "answer tokens for the same facts" total (issue 19's list). */
+  sameFacts?: boolean;
 }
 
 export function responseScenarios(traceId: string | null): Scenario[] {
@@ -35,6 +39,7 @@ export function responseScenarios(traceId: string | null): Scenario[] {
       label: "search_issues (is:unresolved, 10)",
       tool: "search_issues",
       typical: true,
+      sameFacts: true,
       args: { organizationSlug: ORG, query: "is:unresolved", limit: 10 },
     },
     {
@@ -42,6 +47,23 @@ export function responseScenarios(traceId: string | null): Scenario[] {
       label: "find_projects",
       tool: "find_projects",
       typical: true,
+      sameFacts: true,
+      args: { organizationSlug: ORG },
+    },
+    {
+      key: "metric-issue",
+      label: `get_issue_details (${METRIC_ISSUE}, metric issue)`,
+      tool: "get_issue_details",
+      typical: false,
+      sameFacts: true,
+      args: { organizationSlug: ORG, issueId: METRIC_ISSUE },
+    },
+    {
+      key: "teams",
+      label: "find_teams",
+      tool: "find_teams",
+      typical: false,
+      sameFacts: true,
       args: { organizationSlug: ORG },
     },
     {

@@ -5,6 +5,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { sameFactsFigure } from "./answers.js";
 import { McpProcess } from "./mcp-process.js";
 import { type Side, TARGETS } from "./measure.js";
 import { type BenchSandbox, countMissingRoutes, countRequests, traceIdOf } from "./sandbox.js";
@@ -200,6 +201,7 @@ export async function measureSessions(
     note: counted.join(" + ") || undefined,
     target: TARGETS.responseTokens,
   });
+  figures.push(sameFactsFigure(responseScenarios(traceId), a.responses, b?.responses));
   for (const { key, tool } of LATENCY_TOOLS) {
     const x = a.latency.get(key)!;
     const y = b?.latency.get(key);

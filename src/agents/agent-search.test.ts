@@ -63,10 +63,10 @@ describe("search_issues", () => {
     expect(stable(mine, sandbox)).toMatchInlineSnapshot(`
       "# Issues in **\`acme\`**
 
-      Query \`is:unresolved assigned:me\`, sort date, last 24h: 2 shown.
+      Query \`is:unresolved assigned:me\`, sort date, last 24h: 2 shown; project = short ID prefix unless named.
 
-      - **PAYMENTS-3** · \`Refund webhook retry budget exhausted for merchant acct_7Hd2K (12 attempts)\` · unresolved (ongoing), medium, warning · 29 events, 0 users · last 2026-11-01 10:40 UTC · project \`payments\` · assigned Dana Reyes
-      - **BACKEND-1D** · \`Slow DB Query\` · unresolved (ongoing), medium, warning · performance: slow DB query · 310 events, 44 users · last 2026-11-01 08:00 UTC · project \`backend\` · assigned Dana Reyes
+      - **PAYMENTS-3** · \`Refund webhook retry budget exhausted for merchant acct_7Hd2K (12 attempts)\` · unresolved (ongoing), medium, warning · 29 events, 0 users · last 2026-11-01 10:40 UTC · assigned Dana Reyes
+      - **BACKEND-1D** · \`Slow DB Query\` · unresolved (ongoing), medium, warning · performance: slow DB query · 310 events, 44 users · last 2026-11-01 08:00 UTC · assigned Dana Reyes
 
       **URL**: https://sentry.example/organizations/acme/issues/?query=is%3Aunresolved+assigned%3Ame&statsPeriod=24h&sort=date
 
@@ -76,11 +76,7 @@ describe("search_issues", () => {
       - **Sort**: \`date\` · **Period**: 24h
       - **Translated by**: built-in rules (no LLM provider configured); check that the query says what was asked, or pass Sentry syntax in \`query\`.
       - **Changed**: query, period
-      - **Why**: "in the last 24 hours" → period 24h; "assigned to me" → assigned:me; "unresolved" → is:unresolved
-
-      ## Response Notes
-
-      - \`get_issue_details\` with a short ID shows the stack trace and tags."
+      - **Why**: "in the last 24 hours" → period 24h; "assigned to me" → assigned:me; "unresolved" → is:unresolved"
     `);
   });
 
@@ -156,15 +152,15 @@ describe("search_issues", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Issues in **\`acme\`**
 
-      Query \`is:unresolved browser.name:Chrome\`, sort date, last 30d: 7 shown.
+      Query \`is:unresolved browser.name:Chrome\`, sort date, last 30d: 7 shown; project = short ID prefix unless named.
 
-      - **FRONTEND-2J** · \`Error: ResizeObserver loop completed with undelivered notifications.\` · unresolved (ongoing), low, warning · 25,400 events, 7,100 users · last 2026-11-01 11:59 UTC · project \`frontend\`
-      - **FRONTEND-2C** · \`Blocked 'script' from 'cdn.tracking-pixel.example'\` · unresolved (ongoing), low, error · CSP violation · 18,230 events, 5,120 users · last 2026-11-01 11:58 UTC · project \`frontend\`
-      - **FRONTEND-2A** · \`\`TypeError: Cannot read property 'x' of undefined in \`render()\` **bold** # heading — ñandú 🔥\`\` · unresolved (ongoing), high, error · 4,210 events, 1,380 users · last 2026-11-01 11:54 UTC · project \`frontend\` · assigned Marcus Oyelaran
-      - **FRONTEND-2B** · \`ChunkLoadError: Loading chunk 7342 failed.\` · unresolved (ongoing), medium, error · 9,120 events, 2,301 users · last 2026-11-01 11:42 UTC · project \`frontend\` · assigned team web
-      - **FRONTEND-2H** · \`SyntaxError: Unexpected token '<', "<!DOCTYPE "... is not valid JSON\` · unresolved (regressed), medium, error · 388 events, 97 users · last 2026-11-01 11:05 UTC · project \`frontend\`
-      - **FRONTEND-2D** · \`User Feedback: Checkout button does nothing on Safari 18\` · unresolved (new), medium, info · feedback · 1 events, 1 users · last 2026-11-01 10:30 UTC · project \`frontend\`
-      - **FRONTEND-2F** · \`Large Render Blocking Asset\` · unresolved (ongoing), low, warning · performance: render blocking asset span · 1,290 events, 760 users · last 2026-11-01 09:00 UTC · project \`frontend\`
+      - **FRONTEND-2J** · \`Error: ResizeObserver loop completed with undelivered notifications.\` · unresolved (ongoing), low, warning · 25,400 events, 7,100 users · last 2026-11-01 11:59 UTC
+      - **FRONTEND-2C** · \`Blocked 'script' from 'cdn.tracking-pixel.example'\` · unresolved (ongoing), low, error · CSP violation · 18,230 events, 5,120 users · last 2026-11-01 11:58 UTC
+      - **FRONTEND-2A** · \`\`TypeError: Cannot read property 'x' of undefined in \`render()\` **bold** # heading — ñandú 🔥\`\` · unresolved (ongoing), high, error · 4,210 events, 1,380 users · last 2026-11-01 11:54 UTC · assigned Marcus Oyelaran
+      - **FRONTEND-2B** · \`ChunkLoadError: Loading chunk 7342 failed.\` · unresolved (ongoing), medium, error · 9,120 events, 2,301 users · last 2026-11-01 11:42 UTC · assigned team web
+      - **FRONTEND-2H** · \`SyntaxError: Unexpected token '<', "<!DOCTYPE "... is not valid JSON\` · unresolved (regressed), medium, error · 388 events, 97 users · last 2026-11-01 11:05 UTC
+      - **FRONTEND-2D** · \`User Feedback: Checkout button does nothing on Safari 18\` · unresolved (new), medium, info · feedback · 1 events, 1 users · last 2026-11-01 10:30 UTC
+      - **FRONTEND-2F** · \`Large Render Blocking Asset\` · unresolved (ongoing), low, warning · performance: render blocking asset span · 1,290 events, 760 users · last 2026-11-01 09:00 UTC
 
       **URL**: https://sentry.example/organizations/acme/issues/?query=is%3Aunresolved+browser.name%3AChrome&statsPeriod=30d&sort=date
 
@@ -175,11 +171,7 @@ describe("search_issues", () => {
       - **Repaired by**: openai, model \`fake-gpt\`
       - **Sentry rejected**: query \`is:unresolved bogus.key:Chrome\`: Invalid query. 'bogus.key' is not a valid search key
       - **Changed**: query
-      - **Why**: browser is not a search key here; browser.name is.
-
-      ## Response Notes
-
-      - \`get_issue_details\` with a short ID shows the stack trace and tags."
+      - **Why**: browser is not a search key here; browser.name is."
     `);
   });
 

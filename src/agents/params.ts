@@ -8,9 +8,7 @@ export const naturalLanguageQuery = z
   .min(1)
   .max(500)
   .optional()
-  .describe(
-    "Plain-language search, e.g. `unresolved errors assigned to me in the last 24 hours`; translated to Sentry syntax (shown under Executed search). Prefer `query` when you know the syntax.",
-  );
+  .describe("Plain-language search, translated to query syntax; prefer query if you know it");
 
 /** The request keys the caller actually passed (zod leaves absent optionals undefined). */
 export function explicitKeys(

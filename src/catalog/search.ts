@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ALIAS_PREFIX } from "../tools/support/alias.js";
 import type { AnyTool } from "../tools/types.js";
+import { PHRASES, SYNONYMS } from "./synonyms.js";
 
 const STOP = new Set([
   "a",
@@ -25,6 +27,57 @@ const STOP = new Set([
   "what",
   "how",
   "one",
+  // Function words of a request in passing ("has anyone on the team already looked at this").
+  "this",
+  "that",
+  "these",
+  "those",
+  "it",
+  "its",
+  "at",
+  "as",
+  "from",
+  "into",
+  "do",
+  "does",
+  "did",
+  "was",
+  "were",
+  "are",
+  "be",
+  "been",
+  "has",
+  "have",
+  "had",
+  "we",
+  "our",
+  "us",
+  "you",
+  "your",
+  "they",
+  "their",
+  "there",
+  "when",
+  "where",
+  "which",
+  "will",
+  "would",
+  "can",
+  "could",
+  "should",
+  "please",
+  "just",
+  "right",
+  "now",
+  "some",
+  "any",
+  "anyone",
+  "out",
+  "so",
+  "if",
+  "then",
+  "let",
+  "see",
 ]);
 
 /** A crude stem, applied the same way to queries and tool text: resolve/resolved/resolving → resolv. */
@@ -39,9 +92,10 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Lower-cased word stems without stop words: "Show me the issues" → ["issu"]. */
+/** Lower-cased word stems without stop words: "Show me the issues" → ["issu"]; camelCase is split. */
 export function tokens(value: string): string[] {
   return value
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9+]+/)
     .filter((t) => t.length > 1 && !STOP.has(t))
@@ -53,36 +107,60 @@ export interface Scored {
   score: number;
 }
 
+/** A word found through a synonym counts this much of a word the request used itself. */
+const SYNONYM_WEIGHT = 0.6;
+
+const STEMMED_SYNONYMS = new Map<string, string[]>(
+  Object.entries(SYNONYMS).map(([word, means]) => [stem(word), tokens(means)]),
+);
+
+/**
+ * The words of a request with their weights: its own words (and adjacent pairs joined, so
+ * "stack trace" matches compound names) at 1, the catalog's words for them at SYNONYM_WEIGHT.
+ */
+export function queryWords(query: string): Map<string, number> {
+  let expanded = query.toLowerCase();
+  for (const [pattern, means] of PHRASES)
+    expanded = expanded.replace(pattern, (m) => `${m} ${means}`);
+  const own = tokens(query);
+  const pairs = own.slice(1).map((w, i) => `${own[i]}${w}`);
+  const words = new Map<string, number>();
+  for (const w of [...own, ...pairs]) words.set(w, 1);
+  const implied = [...tokens(expanded), ...own.flatMap((w) => STEMMED_SYNONYMS.get(w) ?? [])];
+  for (const w of implied) if (!words.has(w)) words.set(w, SYNONYM_WEIGHT);
+  return words;
+}
+
 /**
  * Ranks tools for a plain request: exact name first, then name words, title words, then
- * description words. Ties are broken by name so the order is stable.
+ * description words, rare words weighing more. Old names (aliases) only answer to their exact
+ * name. Ties are broken by name so the order is stable.
  */
 export function rankTools(tools: readonly AnyTool[], query: string): Scored[] {
   const q = query.trim().toLowerCase();
-  const single = tokens(q);
-  // Adjacent pairs joined ("stack trace" → "stacktrace") match compound names.
-  const pairs = single.slice(1).map((w, i) => `${single[i]}${w}`);
-  const words = [...new Set([...single, ...pairs])];
+  const words = queryWords(q);
   const indexed = tools.map((tool) => ({
     tool,
+    alias: tool.description.startsWith(ALIAS_PREFIX),
     name: new Set(tokens(tool.name.replace(/_/g, " "))),
     title: new Set(tokens(tool.title)),
     description: new Set(tokens(tool.description)),
   }));
   // Rare words say more than common ones ("span" beats "search"): weight by inverse frequency.
   const weight = new Map(
-    words.map((w) => {
+    [...words].map(([w, own]) => {
       const df = indexed.filter(
         (t) => t.name.has(w) || t.title.has(w) || t.description.has(w),
       ).length;
-      return [w, Math.log(1 + tools.length / (1 + df))];
+      return [w, own * Math.log(1 + tools.length / (1 + df))];
     }),
   );
   return indexed
-    .map(({ tool, name, title, description }) => {
+    .map(({ tool, alias, name, title, description }) => {
       if (tool.name === q || tool.name === q.replace(/\s+/g, "_")) return { tool, score: 1000 };
+      if (alias) return { tool, score: 0 };
       let score = 0;
-      for (const w of words) {
+      for (const w of words.keys()) {
         const idf = weight.get(w) ?? 0;
         if (name.has(w)) score += 10 * idf;
         if (title.has(w)) score += 4 * idf;

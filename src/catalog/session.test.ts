@@ -241,3 +241,34 @@ describe("a refusal for a missing skill says how to grant it in this transport",
     );
   });
 });
+
+describe("the listed input schema carries no keywords a model does not need", () => {
+  const noisy = defineTool({
+    ...base,
+    name: "noisy",
+    title: "Noisy",
+    skills: ["inspect"],
+    inputSchema: {
+      slug: z
+        .string()
+        .min(1)
+        .max(50)
+        .regex(/^[a-z]+$/),
+      verbose: z.boolean().default(false),
+      args: z.record(z.string(), z.unknown()).default({}),
+      limit: z.number().int().min(1).max(100).default(10),
+    },
+  });
+  it("drops $schema, additionalProperties, lengths, patterns, string key names and empty defaults", () => {
+    expect(inputJsonSchema(noisy, {})).toEqual({
+      type: "object",
+      properties: {
+        slug: { type: "string" },
+        verbose: { type: "boolean" },
+        args: { type: "object" },
+        limit: { default: 10, type: "integer", minimum: 1, maximum: 100 },
+      },
+      required: ["slug"],
+    });
+  });
+});

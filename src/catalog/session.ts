@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { UserInputError } from "../errors.js";
 import type { AnyTool, Capability, Constraints, Skill } from "../tools/types.js";
@@ -79,6 +80,16 @@ const LISTING_NOISE = new Set([
   "pattern",
 ]);
 
+/**
+ * Keywords that say nothing a model would not assume: JSON object keys are always strings, and
+ * an absent boolean or object is false or empty anyway.
+ */
+function saysNothing(key: string, v: unknown): boolean {
+  if (key === "propertyNames") return isDeepStrictEqual(v, { type: "string" });
+  if (key === "default") return v === false || isDeepStrictEqual(v, {});
+  return false;
+}
+
 export function compactSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(compactSchema);
   if (!value || typeof value !== "object") return value;
@@ -87,7 +98,7 @@ export function compactSchema(value: unknown): unknown {
     if (key === "properties" && v && typeof v === "object") {
       // Property names are data here, not keywords: keep every one.
       out[key] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, compactSchema(s)]));
-    } else if (!LISTING_NOISE.has(key)) {
+    } else if (!LISTING_NOISE.has(key) && !saysNothing(key, v)) {
       out[key] = compactSchema(v);
     }
   }

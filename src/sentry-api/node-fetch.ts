@@ -1,7 +1,7 @@
 /**
  * The `fetch` the HTTP service gives its Sentry clients: plain requests go over node:http(s)
  * with keep-alive agents, which costs about half the CPU of the platform's fetch per request
- * (docs/benchmarks-serve.md); anything else goes to the platform's fetch. It covers what the
+ * (docs/benchmarks.md, "serve throughput"); anything else goes to the platform's fetch. It covers what the
  * Sentry client sends: a URL or string, a method, a header object, a string body, a signal.
  *
  * - Responses keep streaming (`body` is a web stream over the socket), so size caps and

@@ -2,7 +2,7 @@
  * What a session's server lists and may call, computed from its policy: the session's tools,
  * the direct surface and the `tools/list` answers with their JSON Schemas. Building it converts
  * every listed zod schema to JSON Schema, the largest CPU cost of a stateless HTTP request
- * (docs/benchmarks-serve.md), so the HTTP service keeps one per distinct policy in a
+ * (docs/benchmarks.md, "serve throughput"), so the HTTP service keeps one per distinct policy in a
  * `BlueprintCache` and each request's server reuses it.
  *
  * A blueprint holds no per-caller state: it depends on the skills, the flags, the transport,

@@ -4,11 +4,10 @@ import { defineTool, passthrough } from "./define.js";
 export default defineTool({
   name: "execute_sentry_tool",
   title: "Execute Sentry Tool",
-  description:
-    "Run a tool found with search_sentry_tools: its name plus its arguments object. The session's skills, read-only mode and pins apply.",
+  description: "Run a tool found with search_sentry_tools: its name plus its arguments object.",
   inputSchema: {
-    name: z.string().trim().min(1).max(128).describe("Tool name from search_sentry_tools"),
-    arguments: z.record(z.string(), z.unknown()).default({}).describe("The tool's arguments"),
+    name: z.string().trim().min(1).max(128),
+    arguments: z.record(z.string(), z.unknown()).default({}),
   },
   // Listed with read-only hints when the session has no write tools (see build-server).
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },

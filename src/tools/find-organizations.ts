@@ -13,7 +13,8 @@ const output = z.object({
 export default defineTool({
   name: "find_organizations",
   title: "Find Organizations",
-  description: "List the Sentry organizations this token can access, with slugs for other tools.",
+  description:
+    "Sentry organizations the token can access, with the slugs other tools take as organizationSlug.",
   inputSchema: { query: query.describe("Filter by name or slug"), cursor },
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },

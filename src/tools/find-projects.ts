@@ -18,7 +18,7 @@ const output = z.object({
 export default defineTool({
   name: "find_projects",
   title: "Find Projects",
-  description: "List projects in an organization (slug, name when it differs, platform).",
+  description: "Projects of an organization: slug, name when it differs, platform.",
   inputSchema: { organizationSlug, query: query.describe("Filter by name or slug"), cursor },
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },

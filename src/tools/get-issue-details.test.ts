@@ -218,7 +218,7 @@ describe("get_issue_details: other issue kinds", () => {
       **Query**: \`transaction:/api/v2/orders/*/checkout/ level:error\`
       **Interval**: 1h
       **Environment**: \`production\`
-      **Evaluated window**: 2026-11-01 10:35 UTC → 2026-11-01 11:35 UTC
+      **Evaluated window**: 2026-11-01 10:35 → 11:35 UTC
       **Value**: \`742\`
       **Threshold**: \`> 500 → high, > 250 → medium, <= 250 → resolved\`
 
@@ -234,7 +234,7 @@ describe("get_issue_details: other issue kinds", () => {
       ## Response Notes
 
       - Monitor configuration: \`get_metric_monitor_details(organizationSlug="acme", monitorId="70012")\` via \`execute_sentry_tool\`.
-      - The data the monitor measured: \`search_errors(organizationSlug="acme", query="transaction:/api/v2/orders/*/checkout/ level:error", fields=["count()"], projectSlug="backend", environment="production", start="2026-11-01T10:35:00.000Z", end="2026-11-01T11:35:00.000Z")\` via \`execute_sentry_tool\`."
+      - The measured data: \`search_errors(organizationSlug="acme", query="transaction:/api/v2/orders/*/checkout/ level:error", fields=["count()"], projectSlug="backend", environment="production", start="2026-11-01T10:35:00Z", end="2026-11-01T11:35:00Z")\` via \`execute_sentry_tool\`."
     `);
   });
 

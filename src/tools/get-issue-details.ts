@@ -16,9 +16,8 @@ export default defineTool({
   name: "get_issue_details",
   title: "Get Issue Details",
   description: [
-    "Details of one issue: stack trace with in-app frames, tags, contexts, suspect commit, and the evidence of performance, metric, CSP and feedback issues.",
-    "Pass issueUrl (any Sentry issue link) or organizationSlug + issueId (numeric or short ID like BACKEND-1A), or organizationSlug + eventId alone.",
-    "Shows the latest event unless eventId names one.",
+    "One issue: stack trace, tags, contexts, suspect commit, and the evidence of performance, metric, CSP and feedback issues.",
+    "Pass issueUrl, organizationSlug + issueId, or organizationSlug + eventId alone.",
   ].join(" "),
   inputSchema: {
     organizationSlug: organizationSlug.optional(),

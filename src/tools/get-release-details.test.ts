@@ -51,11 +51,11 @@ describe("get_release_details", () => {
       - \`303b857c66e2\` · \`feat(checkout): one-tap payment sheet\` · by Sofia Lindqvist · in \`acme-corp/android-app\`
       - \`622618df1c7b\` · \`perf(catalog): decode product images at full resolution for tablets\` · by Sofia Lindqvist · in \`acme-corp/android-app\`
 
-      ## New Issues (3, most frequent first)
+      ## New Issues (3, most frequent first; project = short ID prefix unless named)
 
-      - **MOBILE-APP-4** · \`OutOfMemoryError: Failed to allocate a 41943056 byte allocation with 25165824 free bytes and 24MB until OOM\` · unresolved (escalating), high, fatal · 233 events, 190 users · last 2026-11-01 10:00 UTC · project \`mobile-app\`
-      - **MOBILE-APP-6** · \`File I/O on Main Thread\` · unresolved (ongoing), low, info · performance: file I/O main thread · 61 events, 48 users · last 2026-10-31 10:00 UTC · project \`mobile-app\`
-      - **MOBILE-APP-8** · \`User Feedback: App crashes when I rotate my phone 📱\` · unresolved (new), medium, info · feedback · 1 events, 1 users · last 2026-11-01 11:20 UTC · project \`mobile-app\`
+      - **MOBILE-APP-4** · \`OutOfMemoryError: Failed to allocate a 41943056 byte allocation with 25165824 free bytes and 24MB until OOM\` · unresolved (escalating), high, fatal · 233 events, 190 users · last 2026-11-01 10:00 UTC
+      - **MOBILE-APP-6** · \`File I/O on Main Thread\` · unresolved (ongoing), low, info · performance: file I/O main thread · 61 events, 48 users · last 2026-10-31 10:00 UTC
+      - **MOBILE-APP-8** · \`User Feedback: App crashes when I rotate my phone 📱\` · unresolved (new), medium, info · feedback · 1 events, 1 users · last 2026-11-01 11:20 UTC
 
       ## Compared With \`com.acme.mobile@3.1.4+398\`
 

@@ -12,7 +12,7 @@ import {
 } from "../sentry-api/releases.js";
 import { defineTool } from "./define.js";
 import { assertWithinPins } from "./support/constraints.js";
-import { issueLine } from "./support/issue-format.js";
+import { issueLine, projectLegend } from "./support/issue-format.js";
 import { organizationSlug } from "./support/params.js";
 import {
   commitLine,
@@ -208,7 +208,7 @@ export default defineTool({
     if (issues && issues.data.length > 0) {
       lines.push(
         "",
-        `## New Issues (${release.newGroups ?? issues.data.length}, most frequent first)`,
+        `## New Issues (${release.newGroups ?? issues.data.length}, most frequent first${projectLegend(issues.data) ? `; ${projectLegend(issues.data)}` : ""})`,
         "",
       );
       lines.push(...issues.data.map(issueLine));

@@ -110,7 +110,6 @@ export default defineTool({
   description: [
     "Open any Sentry link or ID: issue, event, trace, replay, cron monitor, profile, release, agent conversation, snapshot.",
     "Pass url as pasted, or resourceType + resourceId (+ organizationSlug).",
-    "Issues and events render like get_issue_details; packageNames reports dependency versions recorded with one event.",
   ].join(" "),
   inputSchema: {
     url: z.string().trim().min(1).max(2000).optional().describe("A Sentry URL, as pasted"),
@@ -121,7 +120,7 @@ export default defineTool({
       .min(1)
       .max(250)
       .optional()
-      .describe("Issue short/numeric ID, other resource's ID, monitor slug or release version"),
+      .describe("ID; for issues short or numeric, monitor slug, release version"),
     organizationSlug: organizationSlug.optional(),
     projectSlug: projectSlug.optional().describe("Project slug (profiles; optional for monitors)"),
     packageNames: packageNamesParam,

@@ -19,18 +19,17 @@ describe("search_issues", () => {
     expect(stable(text, sandbox)).toMatchInlineSnapshot(`
       "# Issues in **\`acme\`**
 
-      Query \`is:unresolved\`, sort date, last 30d: 4 shown.
+      Query \`is:unresolved\`, sort date, last 30d: 4 shown; project = short ID prefix unless named.
 
-      - **FRONTEND-2J** · \`Error: ResizeObserver loop completed with undelivered notifications.\` · unresolved (ongoing), low, warning · 25,400 events, 7,100 users · last 2026-11-01 11:59 UTC · project \`frontend\`
-      - **FRONTEND-2C** · \`Blocked 'script' from 'cdn.tracking-pixel.example'\` · unresolved (ongoing), low, error · CSP violation · 18,230 events, 5,120 users · last 2026-11-01 11:58 UTC · project \`frontend\`
-      - **PAYMENTS-1** · \`PaymentGatewayError: Upstream responded 502 Bad Gateway (acquirer=northbank)\` · unresolved (escalating), high, error · 1,204 events, 388 users · last 2026-11-01 11:56 UTC · project \`payments\` · assigned Priya Natarajan
-      - **FRONTEND-2A** · \`\`TypeError: Cannot read property 'x' of undefined in \`render()\` **bold** # heading — ñandú 🔥\`\` · unresolved (ongoing), high, error · 4,210 events, 1,380 users · last 2026-11-01 11:54 UTC · project \`frontend\` · assigned Marcus Oyelaran
+      - **FRONTEND-2J** · \`Error: ResizeObserver loop completed with undelivered notifications.\` · unresolved (ongoing), low, warning · 25,400 events, 7,100 users · last 2026-11-01 11:59 UTC
+      - **FRONTEND-2C** · \`Blocked 'script' from 'cdn.tracking-pixel.example'\` · unresolved (ongoing), low, error · CSP violation · 18,230 events, 5,120 users · last 2026-11-01 11:58 UTC
+      - **PAYMENTS-1** · \`PaymentGatewayError: Upstream responded 502 Bad Gateway (acquirer=northbank)\` · unresolved (escalating), high, error · 1,204 events, 388 users · last 2026-11-01 11:56 UTC · assigned Priya Natarajan
+      - **FRONTEND-2A** · \`\`TypeError: Cannot read property 'x' of undefined in \`render()\` **bold** # heading — ñandú 🔥\`\` · unresolved (ongoing), high, error · 4,210 events, 1,380 users · last 2026-11-01 11:54 UTC · assigned Marcus Oyelaran
 
       **URL**: https://sentry.example/organizations/acme/issues/?query=is%3Aunresolved&statsPeriod=30d&sort=date
 
       ## Response Notes
 
-      - \`get_issue_details\` with a short ID shows the stack trace and tags.
       - More issues: pass \`cursor: "0:4:0"\` with the same query."
     `);
   });

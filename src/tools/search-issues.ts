@@ -7,7 +7,7 @@ import { inlineCode } from "../format/markdown.js";
 import { listIssues } from "../sentry-api/issues.js";
 import { defineTool } from "./define.js";
 import { includeExplanation } from "./support/explanation.js";
-import { issueLine } from "./support/issue-format.js";
+import { issueLine, projectLegend } from "./support/issue-format.js";
 import { cursor, organizationSlug, period } from "./support/params.js";
 
 const SORTS = ["date", "freq", "new", "user", "recommended", "priority", "trends"] as const;
@@ -16,10 +16,8 @@ const DEFAULT_PERIOD = "30d";
 export default defineTool({
   name: "search_issues",
   title: "Search Issues",
-  description: [
-    "Find issues (grouped errors/problems) with Sentry search syntax, e.g. `is:unresolved level:error`,",
-    "`assigned:me`, `release:1.2.0`, `issue.category:performance`, free text, or plain language in naturalLanguageQuery. Returns short IDs for get_issue_details.",
-  ].join(" "),
+  description:
+    "Find issues (grouped errors/problems) by Sentry search syntax, e.g. `is:unresolved level:error assigned:me issue.category:performance` or free text, or by naturalLanguageQuery. Gives short IDs for get_issue_details.",
   inputSchema: {
     organizationSlug,
     query: z
@@ -27,19 +25,19 @@ export default defineTool({
       .trim()
       .max(1000)
       .optional()
-      .describe("Sentry issue search query (default `is:unresolved`)"),
+      .describe("Search syntax (default `is:unresolved`)"),
     naturalLanguageQuery,
     projectSlugOrId: z
       .string()
       .trim()
       .min(1)
       .optional()
-      .describe("Limit to one project (slug or numeric id)"),
+      .describe("One project's slug or numeric id"),
     sort: z
       .enum(SORTS)
       .optional()
       .describe("date=last seen (default), freq=events, new=first seen, user=users"),
-    period: period.describe(`Relative time range such as 24h or 90d (default ${DEFAULT_PERIOD})`),
+    period: period.describe(`e.g. 24h, 90d (default ${DEFAULT_PERIOD})`),
     limit: z.number().int().min(1).max(100).default(10),
     cursor,
     includeExplanation,
@@ -94,10 +92,11 @@ export default defineTool({
         params.includeExplanation,
       );
     const scope = params.projectSlugOrId ? `${org}/${params.projectSlugOrId}` : org;
+    const legend = projectLegend(page.data);
     const lines = [
       `# Issues in **${inlineCode(scope)}**`,
       "",
-      `${query ? `Query ${inlineCode(query)}` : "No query"}, sort ${sort}, last ${statsPeriod}: ${page.data.length} shown.`,
+      `${query ? `Query ${inlineCode(query)}` : "No query"}, sort ${sort}, last ${statsPeriod}: ${page.data.length} shown${legend ? `; ${legend}` : ""}.`,
       "",
     ];
     if (page.data.length === 0) {
@@ -107,14 +106,15 @@ export default defineTool({
     lines.push(...page.data.map(issueLine));
     const uiQuery = new URLSearchParams({ query, statsPeriod, sort });
     lines.push("", `**URL**: ${ctx.client.orgWebPath(org, `/issues/?${uiQuery.toString()}`)}`);
-    lines.push(
-      "",
-      "## Response Notes",
-      "",
-      "- `get_issue_details` with a short ID shows the stack trace and tags.",
-    );
+    // get_issue_details is named in this tool's description: the notes only hold what this
+    // answer adds.
     if (page.nextCursor)
-      lines.push(`- More issues: pass \`cursor: "${page.nextCursor}"\` with the same query.`);
+      lines.push(
+        "",
+        "## Response Notes",
+        "",
+        `- More issues: pass \`cursor: "${page.nextCursor}"\` with the same query.`,
+      );
     return done(lines.join("\n"));
   },
 });

@@ -24,8 +24,8 @@ describe("search_sentry_tools", () => {
             "direct": false,
             "name": "find_teams",
             "params": {
-              "cursor?": "string — Pagination cursor from a previous response",
-              "organizationSlug": "string — Organization slug (find_organizations lists them)",
+              "cursor?": "string — nextCursor of the previous page",
+              "organizationSlug": "string",
               "query?": "string — Filter by name or slug",
             },
             "summary": "List teams in an organization with member counts and their projects.",
@@ -36,7 +36,7 @@ describe("search_sentry_tools", () => {
             "direct": false,
             "name": "add_team_to_project",
             "params": {
-              "organizationSlug": "string — Organization slug (find_organizations lists them)",
+              "organizationSlug": "string",
               "projectSlug": "string — Project slug",
               "teamSlug": "string — Team slug (find_teams lists them)",
             },
@@ -49,7 +49,7 @@ describe("search_sentry_tools", () => {
             "name": "create_team",
             "params": {
               "name": "string — Team name, e.g. Data Engineering",
-              "organizationSlug": "string — Organization slug (find_organizations lists them)",
+              "organizationSlug": "string",
               "slug?": "string — Team slug (default: from the name)",
             },
             "summary": "Create a team in an organization; you join it.",

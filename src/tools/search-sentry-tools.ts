@@ -24,7 +24,7 @@ export default defineTool({
   name: "search_sentry_tools",
   title: "Search Sentry Tools",
   description:
-    "Find more Sentry tools by plain words (e.g. 'stack trace', 'resolve issue', 'trace', 'logs', 'release', 'alerts', 'create DSN'). Run a hit with execute_sentry_tool.",
+    "Find more Sentry tools by plain words (stack trace, resolve issue, trace, logs, release, alerts, create DSN); run one with execute_sentry_tool.",
   inputSchema: {
     query: z.string().trim().min(1).max(200).describe("What you want to do"),
     limit: z.number().int().min(1).max(20).default(8),

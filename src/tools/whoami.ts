@@ -12,7 +12,7 @@ const output = z.object({
 export default defineTool({
   name: "whoami",
   title: "Who Am I",
-  description: "The Sentry user the access token belongs to (id, name, email).",
+  description: "Who the access token belongs to.",
   inputSchema: {},
   outputSchema: output,
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },

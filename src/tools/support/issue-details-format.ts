@@ -139,6 +139,9 @@ const DATASET_TOOLS: Record<ReturnType<typeof searchDatasetFor>, string> = {
   metrics: "search_metrics",
 };
 
+/** An ISO time for a pre-filled call, without zero milliseconds: `2026-11-01T10:35:00Z`. */
+const callTime = (iso: string | undefined) => iso?.replace(/\.000Z$/, "Z");
+
 function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] {
   const { hints, org } = input;
   const notes: string[] = [];
@@ -155,20 +158,18 @@ function metricNotes(input: IssueDetailsInput, metric: MetricDetails): string[] 
     fields: metric.aggregate ? [metric.aggregate] : undefined,
     projectSlug: input.issue.project.slug,
     environment: metric.environment,
-    start: metric.windowStart,
-    end: metric.windowEnd,
+    start: callTime(metric.windowStart),
+    end: callTime(metric.windowEnd),
   };
-  // The dataset's own search tool when the session has it, else search_events with the dataset.
+  // The dataset's own search tool when the session has it, else search_events with the dataset
+  // (errors is search_events' default: the call needs not spell it out).
   const tool = DATASET_TOOLS[dataset];
   notes.push(
     ...(hints.canCall(tool)
-      ? hintLine(hints, "The data the monitor measured", tool, {
+      ? hintLine(hints, "The measured data", tool, { organizationSlug: org, ...filters })
+      : hintLine(hints, "The measured data", "search_events", {
           organizationSlug: org,
-          ...filters,
-        })
-      : hintLine(hints, "The data the monitor measured", "search_events", {
-          organizationSlug: org,
-          dataset,
+          dataset: dataset === "errors" ? undefined : dataset,
           ...filters,
         })),
   );

@@ -96,6 +96,22 @@ function countsText(issue: Pick<Issue, "count" | "userCount">): string | undefin
   return parts.length ? parts.join(", ") : undefined;
 }
 
+/**
+ * The project of a list line, or nothing when the short ID already names it (Sentry's short IDs
+ * start with the project slug in capitals: FRONTEND-2J is in `frontend`). Lists that use this
+ * say so once in their header ({@link projectLegend}).
+ */
+function projectPart(issue: Issue): string | undefined {
+  const slug = issue.project.slug;
+  if (issue.shortId?.startsWith(`${slug.toUpperCase()}-`)) return undefined;
+  return `project ${inlineCode(slug)}`;
+}
+
+/** The legend a list of {@link issueLine}s needs when a line leaves its project out. */
+export function projectLegend(issues: readonly Issue[]): string | undefined {
+  return issues.some((i) => !projectPart(i)) ? "project = short ID prefix unless named" : undefined;
+}
+
 /** One dense line per issue, for lists. Untrusted text goes through inlineCode. */
 export function issueLine(issue: Issue): string {
   const parts = [
@@ -105,7 +121,7 @@ export function issueLine(issue: Issue): string {
     kindLabel(issue) !== "error" ? kindLabel(issue) : undefined,
     countsText(issue),
     issue.lastSeen ? `last ${dateText(issue.lastSeen)}` : undefined,
-    `project ${inlineCode(issue.project.slug)}`,
+    projectPart(issue),
     issue.assignedTo ? `assigned ${assigneeLabel(issue)}` : undefined,
   ];
   return `- ${parts.filter(Boolean).join(" · ")}`;

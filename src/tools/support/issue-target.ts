@@ -11,7 +11,7 @@ export const issueIdParam = z
   .min(1)
   .max(100)
   .optional()
-  .describe("Numeric ID or short ID (BACKEND-1A)");
+  .describe("Short ID (BACKEND-1A) or numeric ID");
 
 export const issueUrlParam = z
   .string()
@@ -19,7 +19,7 @@ export const issueUrlParam = z
   .url()
   .max(2000)
   .optional()
-  .describe("A Sentry issue URL (instead of organizationSlug + issueId)");
+  .describe("Any Sentry issue link");
 
 export const EVENT_SELECTORS = ["latest", "oldest", "recommended"] as const;
 
@@ -29,7 +29,7 @@ export const eventIdParam = z
   .min(1)
   .max(64)
   .optional()
-  .describe('Event ID (32 hex characters), or "latest" (default), "oldest", "recommended"');
+  .describe("32-hex event ID, or latest (default), oldest, recommended");
 
 export interface IssueRef {
   org: string;

@@ -1,4 +1,4 @@
-import { formatDate } from "../../format/dates.js";
+import { formatDateRange } from "../../format/dates.js";
 import { inlineCode } from "../../format/markdown.js";
 import type { SentryEvent } from "../../sentry-api/events.js";
 import { record } from "./occurrence-format.js";
@@ -113,7 +113,7 @@ export function metricDetailsOf(event: SentryEvent): MetricDetails | undefined {
     environment: typeof snuba?.environment === "string" ? snuba.environment : undefined,
     value,
     threshold: threshold || undefined,
-    window: window ? `${formatDate(window.start)} → ${formatDate(window.end)}` : undefined,
+    window: window ? formatDateRange(window.start, window.end) : undefined,
     windowStart: window?.start,
     windowEnd: window?.end,
   };

@@ -17,9 +17,7 @@ export const packageNamesParam = z
   .min(1)
   .max(10)
   .optional()
-  .describe(
-    "Exact, case-sensitive package names whose versions this event recorded (needs one exact event)",
-  );
+  .describe("Packages (exact names) whose recorded versions to show; needs an event ID");
 
 export type PackageStatus = "recorded" | "not_listed" | "version_not_recorded";
 

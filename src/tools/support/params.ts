@@ -5,8 +5,7 @@ export const organizationSlug = z
   .string()
   .trim()
   .min(1)
-  .regex(/^[A-Za-z0-9_-]+$/, "must be an organization slug such as my-org")
-  .describe("Organization slug (find_organizations lists them)");
+  .regex(/^[A-Za-z0-9_-]+$/, "must be an organization slug such as my-org");
 
 export const projectSlug = z
   .string()
@@ -21,7 +20,7 @@ export const cursor = z
   .min(1)
   .max(200)
   .optional()
-  .describe("Pagination cursor from a previous response");
+  .describe("nextCursor of the previous page");
 
 export const query = z.string().trim().max(500).optional();
 

@@ -21,7 +21,7 @@ const bare = IssueSchema.parse({ id: "42", shortId: "APP-7", project: { slug: "a
 describe("missing values are omitted", () => {
   it("an issue list line without title, status or counts", () => {
     const line = issueLine(bare);
-    expect(line).toMatchInlineSnapshot(`"- **APP-7** · project \`app\`"`);
+    expect(line).toMatchInlineSnapshot(`"- **APP-7**"`);
     expect(line).not.toMatch(PLACEHOLDER);
   });
 
