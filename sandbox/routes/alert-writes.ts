@@ -8,7 +8,7 @@
 import type { Context, Hono } from "hono";
 import { availableActions, dataConditions, SLACK_CHANNELS } from "../data/alert-options.js";
 import { LEGACY_ALERT_ORGS, type WorkflowRecord } from "../data/alerts.js";
-import type { JsonObject, Json, OrgRecord, SandboxStore } from "../data/types.js";
+import type { Json, JsonObject, OrgRecord, SandboxStore } from "../data/types.js";
 import { serializeWorkflow } from "./alerts.js";
 import { fail, findOrg, listParam, NOT_FOUND, paginate, type RouteDeps } from "./http.js";
 import { fieldError, jsonBody, nextId, resolveActor, withFieldErrors } from "./write-helpers.js";

@@ -13,7 +13,8 @@ export type Scope =
   | "event:read"
   | "event:write"
   | "project:write"
-  | "team:write";
+  | "team:write"
+  | "alerts:write";
 
 export type Capability = "profiles" | "replays" | "traces" | "logs";
 
