@@ -248,7 +248,7 @@ describe("create_alert_rule", () => {
       ],
     });
     expect(json(byMonitor).summary).toMatchInlineSnapshot(
-      `"Created alert "Checkout latency page" (ID 81006), disabled, at most one notification per issue every 5 minutes; actions: pagerduty; sources: Slow checkout API (p95) (metric_issue monitor 70013, backend)."`,
+      `"Created alert "Checkout latency page" (ID 81006), disabled, at most one notification per issue every 5 minutes; actions: pagerduty; sources: Slow checkout API (p95) (metric monitor 70013, backend)."`,
     );
     expect(json(byMonitor).sources).toMatchInlineSnapshot(`
       [

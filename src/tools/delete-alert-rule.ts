@@ -66,8 +66,8 @@ export default defineTool({
         changed: true,
         summary: `Deleted alert ${JSON.stringify(w.name)} (ID ${w.id}); it notifies nobody now. ${
           kept.length
-            ? `Its sources were kept: ${kept.map(sourceLabel).join(", ")}.`
-            : "It had no sources."
+            ? `Its monitors are kept (deleting an alert never deletes monitors): ${kept.map(sourceLabel).join(", ")}.`
+            : "It had no monitors connected."
         }`,
         deleted,
         keptMonitors: kept,

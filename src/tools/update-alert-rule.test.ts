@@ -316,7 +316,7 @@ describe("update_alert_rule", () => {
     });
     expect(json(out).changes).toMatchInlineSnapshot(`
       [
-        "sources: −Mobile crash anomalies (metric_issue monitor 70015, mobile-app)",
+        "sources: −Mobile crash anomalies (metric monitor 70015, mobile-app)",
       ]
     `);
     const monitor = sandbox.store.alerts.detectors.find((d) => d.id === "70015");

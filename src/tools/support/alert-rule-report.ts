@@ -11,6 +11,7 @@ import type { AlertRuleView } from "./alert-rule-params.js";
 import { comparable } from "./alert-rule-params.js";
 import { NO_WORKFLOW_API } from "./alert-rule-target.js";
 import type { Source } from "./alert-sources.js";
+import { monitorKind } from "./workflow-format.js";
 
 export const sourceSchema = z.object({
   id: z.string(),
@@ -34,7 +35,9 @@ export const ALERT_FIELD_FIXES: Record<string, string> = {
 
 export function sourceLabel(s: Source): string {
   if (s.type === "issue_stream") return `all issues of ${s.project ?? "the organization"}`;
-  return `${s.name} (${s.type} monitor ${s.id}${s.project ? `, ${s.project}` : ""})`;
+  if (s.type === "error")
+    return `error issues of ${s.project ?? "the organization"} (monitor ${s.id})`;
+  return `${s.name} (${monitorKind(s.type)} ${s.id}${s.project ? `, ${s.project}` : ""})`;
 }
 
 /** Runs `work`; a 404 from an install without the workflow API becomes a clear refusal. */
