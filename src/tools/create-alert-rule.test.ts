@@ -427,7 +427,7 @@ describe("create_alert_rule", () => {
       projectSlugs: ["storefront"],
     });
     expect(textOf(out)).toMatchInlineSnapshot(
-      `"Input error: This Sentry has no alert workflow API (an older self-hosted install with legacy alert rules): alerts cannot be changed here; use Sentry's web UI."`,
+      `"Input error: This Sentry has no alert workflow API (an older self-hosted install): these alert tools do not apply to it; find_alert_rules and get_alert_rule read its legacy alert rules, and Sentry's web UI changes them."`,
     );
   });
 });

@@ -12,7 +12,7 @@ import { lacksWorkflowApi } from "./alert-load.js";
 type Ctx = Pick<ToolContext, "client" | "signal">;
 
 export const NO_WORKFLOW_API =
-  "This Sentry has no alert workflow API (an older self-hosted install with legacy alert rules): alerts cannot be changed here; use Sentry's web UI.";
+  "This Sentry has no alert workflow API (an older self-hosted install): these alert tools do not apply to it; find_alert_rules and get_alert_rule read its legacy alert rules, and Sentry's web UI changes them.";
 
 /** Turns a 404 of the workflow routes into "no such alert" or "no workflow API". */
 export async function explainMissing(ctx: Ctx, org: string, error: unknown, id: string) {
