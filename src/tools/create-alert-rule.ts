@@ -32,9 +32,9 @@ const output = z.object({
 
 export default defineTool({
   name: "create_alert_rule",
-  title: "Create Alert Rule",
+  title: "Create Alert Rule (email, message or page on issues)",
   description:
-    "Create an alert that notifies people (email, Slack, PagerDuty on-call, Teams, Discord, webhook) when a new or changed issue in chosen projects or monitors matches its triggers and filters. get_alert_options lists actions, conditions and sources.",
+    "Create an alert that notifies people by email, Slack, Teams or Discord, or pages them (a team, the on-call engineer), when new, regressed or frequent issues or errors show up in chosen projects or monitors. get_alert_options lists the actions, conditions and sources to use.",
   inputSchema: {
     organizationSlug,
     ...alertRuleFields,

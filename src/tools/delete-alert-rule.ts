@@ -22,7 +22,7 @@ export default defineTool({
   name: "delete_alert_rule",
   title: "Delete Alert Rule",
   description:
-    "Delete an alert for good: its notifications stop for every connected project and monitor; the monitors themselves are kept. To pause instead, use update_alert_rule with status disabled.",
+    "Delete (remove) an alert for good: it stops paging or notifying anyone for all connected projects and monitors; its monitors are kept. To silence it but keep it, disable it with update_alert_rule.",
   inputSchema: {
     organizationSlug,
     projectSlug: projectSlug

@@ -278,8 +278,9 @@ describe("get_alert_options", () => {
       query: "checkout",
     });
     expect(json(searched).sources.map((s: { id: string }) => s.id)).toEqual(["70012", "70013"]);
-    expect(rec.sent.filter((r) => r.path.endsWith("/detectors/")).map((r) => r.query))
-      .toMatchInlineSnapshot(`
+    expect(
+      rec.sent.filter((r) => r.path.endsWith("/detectors/")).map((r) => r.query),
+    ).toMatchInlineSnapshot(`
         [
           "query=type%3A%5Bissue_stream%2Cmetric_issue%5D&project=4500011&per_page=25&sortBy=name",
           "query=checkout&per_page=25&sortBy=name",
@@ -301,7 +302,9 @@ describe("get_alert_options", () => {
       section: "sources",
       projectSlug: "backend",
     });
-    expect(textOf(other)).toMatchInlineSnapshot(`"Input error: This session is pinned to project "frontend"; projectSlug="backend" is not allowed."`);
+    expect(textOf(other)).toMatchInlineSnapshot(
+      `"Input error: This session is pinned to project "frontend"; projectSlug="backend" is not allowed."`,
+    );
   });
 
   it("refuses filters of another section and conditions without a group", async () => {
@@ -341,6 +344,8 @@ describe("get_alert_options", () => {
       organizationSlug: "globex",
       section: "actions",
     });
-    expect(textOf(out)).toMatchInlineSnapshot(`"Input error: This Sentry has no alert workflow API (an older self-hosted install): these alert tools do not apply to it; find_alert_rules and get_alert_rule read its legacy alert rules, and Sentry's web UI changes them."`);
+    expect(textOf(out)).toMatchInlineSnapshot(
+      `"Input error: This Sentry has no alert workflow API (an older self-hosted install): these alert tools do not apply to it; find_alert_rules and get_alert_rule read its legacy alert rules, and Sentry's web UI changes them."`,
+    );
   });
 });

@@ -105,7 +105,7 @@ export default defineTool({
   name: "get_alert_options",
   title: "Get Alert Options",
   description:
-    "What an alert can use, one section per call: actions (installed notification integrations such as Slack, PagerDuty, email, with their config schemas), conditions (trigger and filter types), or sources (monitors and project issue streams to connect).",
+    "What an alert can be built from, one section per call: actions (installed notification integrations such as Slack, PagerDuty, email, with their config schemas), conditions (trigger and filter types), or sources (monitors and project issue streams an alert can be connected to).",
   inputSchema: {
     organizationSlug,
     section: section.describe("actions, conditions or sources"),

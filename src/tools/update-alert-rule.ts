@@ -135,7 +135,7 @@ export default defineTool({
   name: "update_alert_rule",
   title: "Update Alert Rule",
   description:
-    "Change an alert: rename, disable or enable, notification interval, environment, owner, triggers, action groups (who gets notified and how), or connect and disconnect projects and monitors. Answers before → after.",
+    "Change an alert: rename it, pause or re-enable it, notify less or more often, set environment or owner, replace its triggers or action groups (who gets notifications, e.g. another Slack channel), or connect and disconnect projects and monitors. Answers before → after.",
   inputSchema: {
     organizationSlug,
     projectSlug: projectSlug
