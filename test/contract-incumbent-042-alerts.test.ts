@@ -5,9 +5,16 @@
  * probe works on an alert of its own, seeded in the sandbox, so every call really changes it.
  */
 
+import { describe, expect, it } from "vitest";
 import { ACME_ORG_ID } from "../sandbox/data/organizations.js";
 import type { Sandbox } from "../sandbox/server.js";
-import { describeIncumbentTools, type Probe, writeOf } from "./contract/incumbent-042.js";
+import { ALL_TOOLS } from "../src/catalog/index.js";
+import {
+  describeIncumbentTools,
+  loadFixture,
+  type Probe,
+  writeOf,
+} from "./contract/incumbent-042.js";
 import type { SentRequest } from "./write-helpers.js";
 
 const write = writeOf;
@@ -418,12 +425,32 @@ function deleteProbes(sandbox: Sandbox): Probe[] {
   ];
 }
 
-describeIncumbentTools(
-  new URL("./fixtures/incumbent-0.42-alerts.json", import.meta.url),
-  (sandbox) => ({
-    get_alert_options: optionsProbes,
-    create_alert_rule: createProbes,
-    update_alert_rule: () => updateProbes(sandbox),
-    delete_alert_rule: () => deleteProbes(sandbox),
-  }),
-);
+const FIXTURE = new URL("./fixtures/incumbent-0.42-alerts.json", import.meta.url);
+
+describe("incumbent alert tools: scopes and hints", () => {
+  it("declare the incumbent's required scopes and idempotency", () => {
+    const tools = loadFixture(FIXTURE).tools as unknown as Array<{
+      name: string;
+      requiredScopes: string[];
+      annotations: { idempotentHint?: boolean };
+    }>;
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "create_alert_rule",
+      "delete_alert_rule",
+      "get_alert_options",
+      "update_alert_rule",
+    ]);
+    for (const want of tools) {
+      const ours = ALL_TOOLS.find((t) => t.name === want.name)!;
+      expect([...ours.requiredScopes].sort(), want.name).toEqual([...want.requiredScopes].sort());
+      expect(ours.annotations.idempotentHint, want.name).toBe(want.annotations.idempotentHint);
+    }
+  });
+});
+
+describeIncumbentTools(FIXTURE, (sandbox) => ({
+  get_alert_options: optionsProbes,
+  create_alert_rule: createProbes,
+  update_alert_rule: () => updateProbes(sandbox),
+  delete_alert_rule: () => deleteProbes(sandbox),
+}));

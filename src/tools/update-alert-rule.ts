@@ -56,6 +56,13 @@ const FIELDS = [
   "removeDetectorIds",
 ] as const;
 
+const CONNECTIONS = [
+  "addProjectSlugs",
+  "removeProjectSlugs",
+  "addDetectorIds",
+  "removeDetectorIds",
+] as const;
+
 const detectorIdList = z.array(z.string().regex(/^\d+$/, "must be a numeric monitor ID")).min(1);
 
 const groups = (g: Workflow["actionFilters"] | z.output<typeof actionFiltersParam>) =>
@@ -109,7 +116,7 @@ async function bodyFor(p: Params, w: Workflow, ctx: ToolContext, org: string, bo
     body.actionFilters = dropStaleSlackIds(p.actionFilters, w);
     differs = true;
   }
-  if (FIELDS.slice(7).some((f) => p[f] !== undefined)) {
+  if (CONNECTIONS.some((f) => p[f] !== undefined)) {
     const current = w.detectorIds ?? [];
     const next = await resolveSources(
       ctx,

@@ -93,10 +93,6 @@ async function monitor(ctx: Ctx, org: string, id: string, book: SourceBook) {
   }
 }
 
-function outsidePin(ctx: Ctx, d: Detector, pinId: string | undefined): boolean {
-  return pinId !== undefined && d.projectId !== pinId && !!ctx.constraints.projectSlug;
-}
-
 /** Resolves added and removed sources to the alert's new detector ids. */
 export async function resolveSources(
   ctx: Ctx,
@@ -122,7 +118,7 @@ export async function resolveSources(
     const out = new Set<string>();
     for (const slug of new Set(slugs)) {
       const d = await issueStream(ctx, org, slug, book);
-      if (outsidePin(ctx, d, pinId)) refuse(d);
+      if (pinId !== undefined && d.projectId !== pinId) refuse(d);
       out.add(d.id);
     }
     for (const id of new Set(ids)) {
@@ -132,7 +128,7 @@ export async function resolveSources(
         continue;
       }
       const d = await monitor(ctx, org, id, book);
-      if (outsidePin(ctx, d, pinId)) refuse(d);
+      if (pinId !== undefined && d.projectId !== pinId) refuse(d);
       out.add(d.id);
     }
     return out;
