@@ -10,6 +10,7 @@ import { createStore } from "./data/index.js";
 import type { SandboxStore } from "./data/types.js";
 import { FaultController, registerFaultAdminRoutes } from "./faults.js";
 import { registerAiConversationRoutes } from "./routes/ai-conversations.js";
+import { registerAlertWriteRoutes } from "./routes/alert-writes.js";
 import { registerAlertRoutes } from "./routes/alerts.js";
 import { registerAutofixRoutes } from "./routes/autofix.js";
 import { registerDashboardRoutes } from "./routes/dashboards.js";
@@ -154,6 +155,7 @@ export function createSandboxApp(store: SandboxStore, opts: SandboxAppOptions = 
   registerReleaseRoutes(app, deps);
   registerExploreRoutes(app, deps);
   registerAlertRoutes(app, deps);
+  registerAlertWriteRoutes(app, deps);
   registerMonitorRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerAutofixRoutes(app, deps);

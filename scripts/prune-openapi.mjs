@@ -69,6 +69,9 @@ export const SERVED_OPERATIONS = [
   ["get", "/api/0/organizations/{organization_id_or_slug}/profiling/chunks/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/workflows/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/workflows/{workflow_id}/"],
+  ["post", "/api/0/organizations/{organization_id_or_slug}/workflows/"],
+  ["put", "/api/0/organizations/{organization_id_or_slug}/workflows/{workflow_id}/"],
+  ["delete", "/api/0/organizations/{organization_id_or_slug}/workflows/{workflow_id}/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/detectors/"],
   ["get", "/api/0/organizations/{organization_id_or_slug}/detectors/{detector_id}/"],
   // metric monitor writes (issue 21)

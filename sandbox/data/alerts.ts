@@ -4,6 +4,7 @@
  * and it has legacy issue alert rules and metric alert rules instead.
  */
 
+import { issueStreamDetectors } from "./alert-options.js";
 import { legacyIssueRules, legacyMetricRules } from "./alerts-legacy.js";
 import { ACME_ORG_ID, GLOBEX_ORG_ID } from "./organizations.js";
 import type { JsonObject } from "./types.js";
@@ -448,7 +449,7 @@ export function seedAlerts(now: Date): AlertStore {
   const parts = components();
   return {
     workflows: workflows(now, parts),
-    detectors: detectors(now, parts),
+    detectors: [...detectors(now, parts), ...issueStreamDetectors(now)],
     issueRules: legacyIssueRules(now),
     metricRules: legacyMetricRules(now),
   };

@@ -31,4 +31,6 @@ export const SANDBOX_SCOPES = [
   "event:write",
   "event:admin",
   "member:read",
+  "alerts:read",
+  "alerts:write",
 ] as const;

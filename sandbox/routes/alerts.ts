@@ -93,14 +93,15 @@ export function serializeDetector(
   };
 }
 
-/** `type:metric_issue`, `name:"..."` and free words (matched against the name). */
+/** `type:metric_issue`, `type:[a,b]`, `name:"..."` and free words (matched against the name). */
 function detectorMatches(d: DetectorRecord, query: string): boolean {
   const tokens = query.match(/(\w+:"[^"]*"|\S+)/g) ?? [];
   return tokens.every((token) => {
     const m = /^(!?)(type|name):"?([^"]*)"?$/.exec(token);
     if (m) {
       const value = m[3].toLowerCase();
-      const hit = m[2] === "type" ? d.type === value : d.name.toLowerCase().includes(value);
+      const types = /^\[(.*)\]$/.exec(value)?.[1].split(",") ?? [value];
+      const hit = m[2] === "type" ? types.includes(d.type) : d.name.toLowerCase().includes(value);
       return m[1] ? !hit : hit;
     }
     return d.name.toLowerCase().includes(token.toLowerCase());

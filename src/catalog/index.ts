@@ -2,6 +2,7 @@ import addIssueNote from "../tools/add-issue-note.js";
 import addTeamToProject from "../tools/add-team-to-project.js";
 import analyzeIssueWithSeer from "../tools/analyze-issue-with-seer.js";
 import bulkUpdateIssues from "../tools/bulk-update-issues.js";
+import createAlertRule from "../tools/create-alert-rule.js";
 import createCustomInboundFilter from "../tools/create-custom-inbound-filter.js";
 import createDsn from "../tools/create-dsn.js";
 import createExternalIssue from "../tools/create-external-issue.js";
@@ -9,6 +10,7 @@ import createMetricMonitor from "../tools/create-metric-monitor.js";
 import createProject from "../tools/create-project.js";
 import createTeam from "../tools/create-team.js";
 import createUptimeMonitor from "../tools/create-uptime-monitor.js";
+import deleteAlertRule from "../tools/delete-alert-rule.js";
 import deleteCustomInboundFilter from "../tools/delete-custom-inbound-filter.js";
 import deleteMetricMonitor from "../tools/delete-metric-monitor.js";
 import deleteMonitorEnvironment from "../tools/delete-monitor-environment.js";
@@ -27,6 +29,7 @@ import findTeams from "../tools/find-teams.js";
 import findUptimeMonitors from "../tools/find-uptime-monitors.js";
 import getAgentConversationDetails from "../tools/get-agent-conversation-details.js";
 import getAiConversationDetails from "../tools/get-ai-conversation-details.js";
+import getAlertOptions from "../tools/get-alert-options.js";
 import getAlertRule from "../tools/get-alert-rule.js";
 import getDashboardDetails from "../tools/get-dashboard-details.js";
 import getDoc from "../tools/get-doc.js";
@@ -69,6 +72,7 @@ import searchSentryTools from "../tools/search-sentry-tools.js";
 import searchTraces from "../tools/search-traces.js";
 import type { AnyTool } from "../tools/types.js";
 import unlinkIssue from "../tools/unlink-issue.js";
+import updateAlertRule from "../tools/update-alert-rule.js";
 import updateCustomInboundFilter from "../tools/update-custom-inbound-filter.js";
 import updateDsn from "../tools/update-dsn.js";
 import updateIssue from "../tools/update-issue.js";
@@ -118,6 +122,11 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   deleteMonitorEnvironment,
   findAlertRules,
   getAlertRule,
+  // Alerts as workflows (issue 21)
+  getAlertOptions,
+  createAlertRule,
+  updateAlertRule,
+  deleteAlertRule,
   getMetricMonitorDetails,
   // issue 21: metric monitor and custom inbound filter writes
   findMetricMonitors,

@@ -9,7 +9,7 @@ export const SKILL_SCOPES: Record<Skill, Scope[]> = {
   seer: READ,
   docs: [],
   triage: [...READ, "event:write"],
-  "project-management": [...READ, "project:write", "team:write"],
+  "project-management": [...READ, "project:write", "team:write", "alerts:write"],
 };
 
 export const SKILL_SUMMARIES: Record<Skill, string> = {
@@ -17,7 +17,7 @@ export const SKILL_SUMMARIES: Record<Skill, string> = {
   seer: "ask Seer for root-cause analysis",
   docs: "search and read Sentry's documentation (deprecated; docs tools are always on)",
   triage: "resolve, ignore, assign and comment on issues",
-  "project-management": "create and update projects, teams, DSNs and monitors",
+  "project-management": "create and update projects, teams, DSNs, monitors and alerts",
 };
 
 /** Parses a comma-separated skill list; unknown names are a clear error. */

@@ -16,7 +16,7 @@ import { type ErrorKind, ToolError } from "../errors.js";
  */
 export const DEFAULT_CLIENT_ID = "sentry-mcp-lite";
 
-/** Scopes for every skill: read everything, write issues (triage), projects and teams. */
+/** Scopes for every skill: read everything, write issues (triage), projects, teams and alerts. */
 export const LOGIN_SCOPES = [
   "org:read",
   "project:read",
@@ -25,6 +25,7 @@ export const LOGIN_SCOPES = [
   "event:write",
   "project:write",
   "team:write",
+  "alerts:write",
 ] as const;
 
 export const DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";

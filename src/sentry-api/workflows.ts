@@ -12,6 +12,7 @@ const str = z.string().nullish();
 const id = z.coerce.string();
 
 export const ConditionSchema = z.object({
+  id: z.coerce.string().nullish(),
   type: z.string(),
   comparison: z.unknown().optional(),
   conditionResult: z.unknown().optional(),
@@ -19,6 +20,7 @@ export const ConditionSchema = z.object({
 export type Condition = z.output<typeof ConditionSchema>;
 
 export const ActionSchema = z.object({
+  id: z.coerce.string().nullish(),
   type: z.string(),
   integrationId: z.coerce.string().nullish(),
   data: z.record(z.string(), z.unknown()).nullish(),
@@ -34,6 +36,7 @@ export const ActionSchema = z.object({
 export type Action = z.output<typeof ActionSchema>;
 
 export const ConditionGroupSchema = z.object({
+  id: z.coerce.string().nullish(),
   logicType: str,
   conditions: z.array(ConditionSchema).nullish(),
   actions: z.array(ActionSchema).nullish(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UserInputError } from "../errors.js";
 import { updateDetector } from "../sentry-api/detectors.js";
+import { ConditionGroupSchema } from "../sentry-api/workflows.js";
 import { defineTool, structuredResult } from "./define.js";
 import {
   conditionsWrite,
@@ -163,7 +164,10 @@ function preview(
           : ownerPreview(body.owner, d.owner),
     workflowIds: body.workflowIds ?? d.workflowIds,
     config: body.config ?? d.config,
-    conditionGroup: body.conditionGroup ?? d.conditionGroup,
+    // the write may carry numeric ids; the view takes them as Sentry returns them (strings)
+    conditionGroup: body.conditionGroup
+      ? ConditionGroupSchema.parse(body.conditionGroup)
+      : d.conditionGroup,
     dataSources: source
       ? [{ type: "snuba_query_subscription", queryObj: { snubaQuery: source } }]
       : d.dataSources,
