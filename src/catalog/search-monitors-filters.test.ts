@@ -14,7 +14,7 @@ const TABLE: Array<[string, string]> = [
   ["stop ingesting errors from this noisy bot", "create_custom_inbound_filter"],
   ["block IP 203.0.113.7 so its events are not ingested", "create_custom_inbound_filter"],
   ["ignore ConnectionResetError so it stops using quota", "create_custom_inbound_filter"],
-  ["what data are we dropping at ingest", "find_custom_inbound_filters"],
+  ["which ingest drop rules do we have", "find_custom_inbound_filters"],
   ["pause the ingest drop of debug logs", "update_custom_inbound_filter"],
   ["let the bot traffic be ingested again", "delete_custom_inbound_filter"],
 ];

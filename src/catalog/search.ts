@@ -27,6 +27,7 @@ const STOP = new Set([
   "what",
   "how",
   "one",
+  "not",
   // Function words of a request in passing ("has anyone on the team already looked at this").
   "this",
   "that",

@@ -155,9 +155,16 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   notify: "alert notified",
   wake: "alert notified",
   // performance and data
-  slow: "slow latency",
+  slow: "slow latency metric monitor",
   slowest: "slow latency",
   latency: "latency",
+  threshold: "threshold metric monitor",
+  // inbound filters: data dropped before it is stored
+  ingest: "ingest inbound filter",
+  ingested: "ingest inbound filter",
+  ingesting: "ingest inbound filter",
+  dropping: "drop inbound filter",
+  block: "block inbound filter",
   percentile: "latency p95",
   "95th": "p95",
   "99th": "p99",
