@@ -66,8 +66,7 @@ function validateQuery(q: unknown, creating: boolean): Errors {
   for (const key of ["fields", "aggregates", "columns", "fieldAliases"])
     if (query[key] != null && !strings(query[key])) errors[key] = ["Expected a list of items."];
   for (const key of ["name", "conditions", "orderby"])
-    if (query[key] != null && typeof query[key] !== "string")
-      errors[key] = ["Not a valid string."];
+    if (query[key] != null && typeof query[key] !== "string") errors[key] = ["Not a valid string."];
   if (creating && !query.id && (query.fields === undefined || query.conditions === undefined)) {
     errors.fields = ["fields are required during creation."];
     errors.conditions = ["conditions are required during creation."];

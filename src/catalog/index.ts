@@ -2,13 +2,16 @@ import addIssueNote from "../tools/add-issue-note.js";
 import addTeamToProject from "../tools/add-team-to-project.js";
 import analyzeIssueWithSeer from "../tools/analyze-issue-with-seer.js";
 import bulkUpdateIssues from "../tools/bulk-update-issues.js";
+import createDashboard from "../tools/create-dashboard.js";
 import createDsn from "../tools/create-dsn.js";
 import createExternalIssue from "../tools/create-external-issue.js";
 import createProject from "../tools/create-project.js";
 import createTeam from "../tools/create-team.js";
 import createUptimeMonitor from "../tools/create-uptime-monitor.js";
+import deleteDashboard from "../tools/delete-dashboard.js";
 import deleteMonitorEnvironment from "../tools/delete-monitor-environment.js";
 import deleteUptimeMonitor from "../tools/delete-uptime-monitor.js";
+import duplicateDashboard from "../tools/duplicate-dashboard.js";
 import executeSentryTool from "../tools/execute-sentry-tool.js";
 import findAlertRules from "../tools/find-alert-rules.js";
 import findDashboards from "../tools/find-dashboards.js";
@@ -63,6 +66,7 @@ import searchSentryTools from "../tools/search-sentry-tools.js";
 import searchTraces from "../tools/search-traces.js";
 import type { AnyTool } from "../tools/types.js";
 import unlinkIssue from "../tools/unlink-issue.js";
+import updateDashboard from "../tools/update-dashboard.js";
 import updateDsn from "../tools/update-dsn.js";
 import updateIssue from "../tools/update-issue.js";
 import updateProject from "../tools/update-project.js";
@@ -115,6 +119,11 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getMonitorDetails,
   findDashboards,
   getDashboardDetails,
+  // issue 21: dashboard writes
+  createDashboard,
+  updateDashboard,
+  duplicateDashboard,
+  deleteDashboard,
   searchDocs,
   getDoc,
   analyzeIssueWithSeer,
