@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { inlineCode, text } from "../format/markdown.js";
+import { inlineCode } from "../format/markdown.js";
 import { getDashboard } from "../sentry-api/dashboards.js";
 import { defineTool } from "./define.js";
 import { dashboardUrl } from "./find-dashboards.js";
