@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Contract } from "../../sandbox/contract/validator.js";
 import type { Sandbox } from "../../sandbox/server.js";
 import { stable, startTestSandbox, toolCaller } from "../../test/harness.js";
 import {
@@ -93,6 +94,9 @@ describe("create_dashboard", () => {
         },
       ]
     `);
+    // what the tool sends is a body Sentry documents (camelCase, as its serializer takes it)
+    const [post] = rec.writes();
+    expect(new Contract().validateRequest("POST", post.path, post.body)?.errors).toEqual([]);
     const read = await tools.text("get_dashboard_details", {
       organizationSlug: "acme",
       dashboardIdOrTitle: "Checkout errors",

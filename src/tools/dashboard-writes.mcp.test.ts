@@ -19,6 +19,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const ALL = [...SKILLS];
+const INSPECT: typeof ALL = ["inspect"];
 const TOOLS = ["create_dashboard", "update_dashboard", "duplicate_dashboard", "delete_dashboard"];
 
 type Session = Awaited<ReturnType<typeof connectInMemory>>;
@@ -82,12 +83,12 @@ describe("dashboard writes over MCP", () => {
     const rec = recordingFetch();
     const cases = [
       [{ readOnly: true, skills: ALL }, "the session is read-only"],
-      [{ skills: ["inspect" as const] }, "needs the project-management skill"],
+      [{ skills: INSPECT }, "needs the project-management skill"],
       [
         { skills: ALL, constraints: { organizationSlug: "acme", projectSlug: "backend" } },
         "the session is pinned to one project",
       ],
-    ] as const;
+    ] as Array<[Parameters<typeof connectInMemory>[1], string]>;
     for (const [options, reason] of cases) {
       const session = await connectInMemory(sandbox, { fetch: rec.fetch, ...options });
       for (const name of TOOLS) {
