@@ -203,6 +203,16 @@ describe("create_dashboard", () => {
         }),
       ),
     ).toMatch(/displayType: Invalid option: expected one of "line"\|"area"/);
+    // an unknown key inside a widget is refused by name, never dropped in silence
+    expect(
+      textOf(
+        await tools.call("create_dashboard", {
+          organizationSlug: "acme",
+          title: "X",
+          widgets: [{ title: "Spans", widgetType: "spans" }],
+        }),
+      ),
+    ).toMatch(/widgets\.0: Unrecognized key: "widgetType"/);
     expect(
       textOf(
         await tools.call("create_dashboard", {

@@ -38,7 +38,7 @@ export const DISPLAY_TYPES = [
 const TIME_SERIES = new Set(["line", "area", "bar"]);
 const fieldList = z.array(z.string().trim().min(1).max(200)).max(20);
 
-const querySchema = z.object({
+const querySchema = z.strictObject({
   name: z.string().trim().max(100).optional().describe("Series name"),
   aggregates: fieldList.optional(),
   columns: fieldList.optional(),
@@ -47,9 +47,9 @@ const querySchema = z.object({
 });
 
 const layoutSchema = z
-  .object({
+  .strictObject({
     x: z.number().int().min(0).max(5),
-    y: z.number().int().min(0),
+    y: z.number().int().min(0).max(1000),
     w: z.number().int().min(1).max(6),
     h: z.number().int().min(1).max(20),
   })
@@ -89,13 +89,13 @@ const widgetFields = {
   layout: layoutSchema.optional(),
 };
 
-export const widgetInput = z.object({
+export const widgetInput = z.strictObject({
   title: z.string().trim().min(1).max(255),
   ...widgetFields,
 });
 export type WidgetInput = z.output<typeof widgetInput>;
 
-export const widgetChange = z.object({
+export const widgetChange = z.strictObject({
   widget: z.string().trim().min(1).max(255).describe("Widget ID or exact title"),
   title: z.string().trim().min(1).max(255).optional().describe("New title"),
   ...widgetFields,
