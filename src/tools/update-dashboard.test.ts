@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sandbox } from "../../sandbox/server.js";
 import { stable, startTestSandbox, toolCaller } from "../../test/harness.js";
-import { readOnlyTokenFetch, recordingFetch, textOf } from "../../test/write-helpers.js";
+import {
+  failingFetch,
+  readOnlyTokenFetch,
+  recordingFetch,
+  textOf,
+} from "../../test/write-helpers.js";
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -261,5 +266,21 @@ describe("update_dashboard", () => {
     expect(textOf(denied)).toMatch(
       /^Input error: Sentry refused to update dashboard 5101: the token lacks `org:read`/,
     );
+  });
+
+  it("sends a failed write once: writes are never retried", async () => {
+    let puts = 0;
+    const failing = failingFetch((method) => method === "PUT", 503, { detail: "Unavailable" });
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      if (init?.method === "PUT") puts++;
+      return failing(input, init);
+    };
+    const out = await toolCaller(sandbox, { fetch }).call("update_dashboard", {
+      organizationSlug: "acme",
+      dashboardIdOrTitle: "5101",
+      title: "Never applied",
+    });
+    expect(out.isError).toBe(true);
+    expect(puts).toBe(1);
   });
 });
