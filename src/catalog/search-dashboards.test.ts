@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "./index.js";
-import { rankTools } from "./search.js";
+import { paramSignature, rankTools } from "./search.js";
+import { publicShape } from "./session.js";
 
 const TABLE: Array<[string, string]> = [
   ["make a dashboard of checkout errors", "create_dashboard"],
@@ -24,5 +25,19 @@ describe("search_sentry_tools finds the dashboard writes", () => {
       .slice(0, 3)
       .map((r) => r.tool.name);
     expect(top, top.join(" ")).toContain(expected);
+  });
+
+  it("the signature search_sentry_tools shows is enough to write a widget in one call", () => {
+    const tool = ALL_TOOLS.find((t) => t.name === "create_dashboard")!;
+    const widgets = paramSignature(publicShape(tool, {}))["widgets?"];
+    for (const key of [
+      "title",
+      "conditions?",
+      "dataset?",
+      "displayType?",
+      "aggregates?",
+      "columns?",
+    ])
+      expect(widgets).toContain(key);
   });
 });

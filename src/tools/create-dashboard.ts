@@ -2,7 +2,12 @@ import { z } from "zod";
 import { createDashboard } from "../sentry-api/dashboards.js";
 import { defineTool, structuredResult } from "./define.js";
 import { dashboardViewSchema } from "./support/dashboard-view.js";
-import { newWidgetPayload, placer, widgetInput } from "./support/dashboard-widgets.js";
+import {
+  newWidgetPayload,
+  placer,
+  WIDGET_SHAPE,
+  widgetInput,
+} from "./support/dashboard-widgets.js";
 import { dashboardIntent, projectIds, viewOf } from "./support/dashboard-write.js";
 import { organizationSlug, period } from "./support/params.js";
 import { guardWrite } from "./support/write-errors.js";
@@ -22,7 +27,11 @@ export default defineTool({
   inputSchema: {
     organizationSlug,
     title: z.string().trim().min(1).max(255).describe("Dashboard title (unique in the org)"),
-    widgets: z.array(widgetInput).max(30).default([]).describe("Widgets, placed in order"),
+    widgets: z
+      .array(widgetInput)
+      .max(30)
+      .default([])
+      .describe(`Widgets in order, each ${WIDGET_SHAPE}`),
     projectSlugs: z
       .array(z.string().trim().min(1).max(100))
       .max(50)

@@ -48,7 +48,7 @@ describe("dashboard write tools' input schemas", () => {
           },
           "widgets": {
             "default": [],
-            "description": "Widgets, placed in order",
+            "description": "Widgets in order, each {title, conditions? (search filter), dataset? (errors|transactions|spans|logs|issues|metrics|releases), displayType? (line|area|bar|table|big_number|...), aggregates?, columns?, orderby?, limit?, interval?, description?, queries? [{name, aggregates, columns, conditions, orderby}], layout? {x,y,w,h}}",
             "items": {
               "properties": {
                 "aggregates": {
@@ -209,7 +209,7 @@ describe("dashboard write tools' input schemas", () => {
       {
         "properties": {
           "addWidgets": {
-            "description": "Widgets to add at the bottom",
+            "description": "Widgets to add at the bottom, each {title, conditions? (search filter), dataset? (errors|transactions|spans|logs|issues|metrics|releases), displayType? (line|area|bar|table|big_number|...), aggregates?, columns?, orderby?, limit?, interval?, description?, queries? [{name, aggregates, columns, conditions, orderby}], layout? {x,y,w,h}}",
             "items": {
               "properties": {
                 "aggregates": {
@@ -396,7 +396,7 @@ describe("dashboard write tools' input schemas", () => {
             "type": "string",
           },
           "updateWidgets": {
-            "description": "Per widget, only the keys to change",
+            "description": "Each {widget: ID or exact title, then only the keys to change, as in addWidgets; title renames}",
             "items": {
               "properties": {
                 "aggregates": {

@@ -10,6 +10,7 @@ import {
   findWidget,
   newWidgetPayload,
   placer,
+  WIDGET_SHAPE,
   widgetChange,
   widgetInput,
 } from "./support/dashboard-widgets.js";
@@ -52,12 +53,18 @@ export default defineTool({
       .max(255)
       .describe("Dashboard ID (find_dashboards lists them) or exact title"),
     title: z.string().trim().min(1).max(255).optional().describe("New title"),
-    addWidgets: z.array(widgetInput).max(30).optional().describe("Widgets to add at the bottom"),
+    addWidgets: z
+      .array(widgetInput)
+      .max(30)
+      .optional()
+      .describe(`Widgets to add at the bottom, each ${WIDGET_SHAPE}`),
     updateWidgets: z
       .array(widgetChange)
       .max(30)
       .optional()
-      .describe("Per widget, only the keys to change"),
+      .describe(
+        "Each {widget: ID or exact title, then only the keys to change, as in addWidgets; title renames}",
+      ),
     removeWidgets: z
       .array(z.string().trim().min(1).max(255))
       .max(30)

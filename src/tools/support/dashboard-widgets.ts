@@ -102,6 +102,10 @@ export const widgetChange = z.strictObject({
 });
 export type WidgetChange = z.output<typeof widgetChange>;
 
+/** The widget shape in words, for parameter descriptions (search_sentry_tools shows only these). */
+export const WIDGET_SHAPE =
+  "{title, conditions? (search filter), dataset? (errors|transactions|spans|logs|issues|metrics|releases), displayType? (line|area|bar|table|big_number|...), aggregates?, columns?, orderby?, limit?, interval?, description?, queries? [{name, aggregates, columns, conditions, orderby}], layout? {x,y,w,h}}";
+
 type Layout = NonNullable<WidgetPayload["layout"]>;
 
 const DATASET_OF = Object.fromEntries(
