@@ -112,6 +112,19 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
     link_issue: { ...ISSUE, externalIssueUrl: "https://acme.atlassian.net/browse/OPS-4242" },
     unlink_issue: { ...ISSUE, externalIssueUrl: "https://acme.atlassian.net/browse/OPS-412" },
     create_external_issue: { ...ISSUE, integrationId: "3100001" },
+    // issue 21: dashboard writes
+    create_dashboard: {
+      ...ORG,
+      title: "Reliability probe",
+      widgets: [{ title: "Checkout errors", conditions: "transaction:*checkout*" }],
+    },
+    update_dashboard: {
+      ...ORG,
+      dashboardIdOrTitle: "5102",
+      addWidgets: [{ title: "Errors", dataset: "errors" }],
+    },
+    duplicate_dashboard: { ...ORG, dashboardIdOrTitle: "5102" },
+    delete_dashboard: { ...ORG, dashboardIdOrTitle: "5103" },
   };
 }
 
