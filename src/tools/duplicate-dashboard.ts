@@ -8,6 +8,16 @@ import { dashboardIntent, viewOf } from "./support/dashboard-write.js";
 import { organizationSlug } from "./support/params.js";
 import { guardWrite } from "./support/write-errors.js";
 
+const EMPTY_QUERY = {
+  name: "",
+  fields: [],
+  aggregates: [],
+  columns: [],
+  fieldAliases: [],
+  conditions: "",
+  orderby: "",
+};
+
 const output = z.object({
   organization: z.string(),
   changed: z.boolean(),
@@ -50,7 +60,9 @@ export default defineTool({
     // picks "<title> copy" ("copy 1", "copy 2"... when taken), as its own Duplicate button does.
     const widgets = (source.widgets ?? []).map((w) => {
       const { id: _id, ...rest } = existingWidgetPayload(w);
-      return { ...rest, queries: rest.queries.map(({ id: _q, ...q }) => q) };
+      const queries = rest.queries.map(({ id: _q, ...q }) => q);
+      // Sentry creates no widget without a query; a text widget may have none.
+      return { ...rest, queries: queries.length ? queries : [EMPTY_QUERY] };
     });
     const copy = await guardWrite(
       dashboardIntent(`duplicate dashboard ${source.id}`, widgets),

@@ -1,6 +1,7 @@
 /** A dashboard as the dashboard write tools report it, and the changes between two of them. */
 
 import { z } from "zod";
+import { truncate } from "../../format/markdown.js";
 import type { Dashboard, Widget, WidgetQuery } from "../../sentry-api/dashboards.js";
 import { datasetOf } from "./dashboard-widgets.js";
 
@@ -38,13 +39,21 @@ export function queryWords(q: WidgetQuery): string {
   return `${name}${what}${where}${sort}`;
 }
 
+/** Caps that keep a report within the response budget whatever Sentry sends. */
+const MAX_WIDGETS = 60;
+const MAX_QUERIES = 10;
+const MAX_TEXT = 300;
+
 export function widgetView(w: Widget): WidgetView {
   return {
     id: w.id ?? null,
-    title: w.title ?? "",
-    displayType: w.displayType ?? "line",
-    dataset: datasetOf(w.widgetType),
-    queries: (w.queries ?? []).filter((q) => !q.isHidden).map(queryWords),
+    title: truncate(w.title ?? "", MAX_TEXT),
+    displayType: truncate(w.displayType ?? "line", 50),
+    dataset: truncate(datasetOf(w.widgetType), 50),
+    queries: (w.queries ?? [])
+      .filter((q) => !q.isHidden)
+      .slice(0, MAX_QUERIES)
+      .map((q) => truncate(queryWords(q), MAX_TEXT)),
     limit: w.limit ?? null,
   };
 }
@@ -56,12 +65,15 @@ export function dashboardView(
 ): DashboardView {
   return {
     id: d.id,
-    title: d.title,
+    title: truncate(d.title, MAX_TEXT),
     url,
-    projects: (d.projects ?? []).filter((p) => p !== "-1").map((p) => projectSlug(p) ?? p),
-    environments: d.environment ?? [],
-    period: d.period ?? null,
-    widgets: (d.widgets ?? []).map(widgetView),
+    projects: (d.projects ?? [])
+      .filter((p) => p !== "-1")
+      .slice(0, 100)
+      .map((p) => truncate(projectSlug(p) ?? p, 100)),
+    environments: (d.environment ?? []).slice(0, 50).map((e) => truncate(e, 100)),
+    period: d.period ? truncate(d.period, 50) : null,
+    widgets: (d.widgets ?? []).slice(0, MAX_WIDGETS).map(widgetView),
   };
 }
 

@@ -7,6 +7,7 @@
 
 import { z } from "zod";
 import { UserInputError } from "../../errors.js";
+import { truncate } from "../../format/markdown.js";
 import type { Widget, WidgetPayload, WidgetQueryPayload } from "../../sentry-api/dashboards.js";
 
 /** Friendly dataset names and Sentry's widgetType for each. */
@@ -282,7 +283,10 @@ export function findWidget(widgets: Widget[], ref: string): Widget {
   if (byId) return byId;
   const byTitle = widgets.filter((w) => (w.title ?? "").toLowerCase() === ref.toLowerCase());
   if (byTitle.length === 1) return byTitle[0];
-  const list = widgets.map((w) => `${w.id} ${JSON.stringify(w.title ?? "")}`).join("; ");
+  const list = widgets
+    .slice(0, 30)
+    .map((w) => `${w.id} ${JSON.stringify(truncate(w.title ?? "", 80))}`)
+    .join("; ");
   throw new UserInputError(
     byTitle.length > 1
       ? `Several widgets are titled ${JSON.stringify(ref)}; pass the widget ID (${list}).`

@@ -1,6 +1,7 @@
 /** What the dashboard write tools share: refusal fixes per field, project slugs, the view. */
 
 import { UserInputError } from "../../errors.js";
+import { truncate } from "../../format/markdown.js";
 import type { Dashboard, WidgetPayload } from "../../sentry-api/dashboards.js";
 import { listProjects } from "../../sentry-api/projects.js";
 import { dashboardUrl } from "../find-dashboards.js";
@@ -29,12 +30,13 @@ export function dashboardIntent(action: string, widgets: WidgetPayload[] = []): 
     projects: "Pass project slugs of this organization (find_projects lists them).",
   };
   widgets.forEach((w, i) => {
+    // titles may come from Sentry (update, duplicate): bounded so an error stays short
+    const name = `(widget ${JSON.stringify(truncate(w.title, 80))})`;
     for (const [field, fix] of Object.entries(WIDGET_FIXES))
-      fields[`widgets.${i}.${field}`] = `(widget ${JSON.stringify(w.title)}) ${fix}`;
+      fields[`widgets.${i}.${field}`] = `${name} ${fix}`;
     w.queries.forEach((_, j) => {
       for (const field of ["fields", "conditions", "orderby", "aggregates", "columns"])
-        fields[`widgets.${i}.queries.${j}.${field}`] =
-          `(widget ${JSON.stringify(w.title)}) ${WIDGET_FIXES.queries}`;
+        fields[`widgets.${i}.queries.${j}.${field}`] = `${name} ${WIDGET_FIXES.queries}`;
     });
   });
   return {
