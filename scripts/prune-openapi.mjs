@@ -113,6 +113,10 @@ export const SERVED_OPERATIONS = [
   ]),
   ["get", "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/external-issues/"],
   ["delete", "/api/0/sentry-app-installations/{uuid}/external-issues/{external_issue_id}/"],
+  // issue 21: dashboard writes
+  ["post", "/api/0/organizations/{organization_id_or_slug}/dashboards/"],
+  ["put", "/api/0/organizations/{organization_id_or_slug}/dashboards/{dashboard_id}/"],
+  ["delete", "/api/0/organizations/{organization_id_or_slug}/dashboards/{dashboard_id}/"],
 ];
 
 /**

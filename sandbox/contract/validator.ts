@@ -273,7 +273,58 @@ function eventsIn(body: unknown): Array<[string, { entries?: unknown }]> {
  * NOTES.md: `PUT /organizations/{org}/issues/{issue_id}/` lists every body field as required,
  * but real updates are partial (`{"status": "resolved"}`); so are the status details.
  */
+/**
+ * Sentry's dashboard serializer is a CamelSnakeSerializer: it takes camelCase keys (the web app
+ * sends displayType, widgetType, fieldAliases, layout.minH) while the spec documents snake_case.
+ * Each snake_case property gets its camelCase twin, and the layout needs min_h or minH.
+ */
+function patchDashboardRequestCase(spec: PrunedSpec): void {
+  // `{"allOf": [...], "nullable": true}` has no type, which Ajv refuses: null or the allOf.
+  const untyped = (node: unknown): void => {
+    if (!node || typeof node !== "object") return;
+    const n = node as JsonSchema;
+    for (const value of Object.values(n)) untyped(value);
+    if (n.nullable && !n.type && n.allOf) {
+      n.anyOf = [{ allOf: n.allOf }, { type: "null" }];
+      delete n.allOf;
+      delete n.nullable;
+    }
+  };
+  const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const twin = (schema: JsonSchema | undefined) => {
+    const props = schema?.properties as Record<string, JsonSchema> | undefined;
+    for (const [key, value] of Object.entries(props ?? {}))
+      if (key.includes("_")) props![camel(key)] = value;
+  };
+  for (const [path, method] of [
+    ["/api/0/organizations/{organization_id_or_slug}/dashboards/", "post"],
+    ["/api/0/organizations/{organization_id_or_slug}/dashboards/{dashboard_id}/", "put"],
+  ]) {
+    const body = spec.paths[path]?.[method]?.requestBody?.content?.["application/json"]?.schema;
+    const widget = (body?.properties as Record<string, JsonSchema> | undefined)?.widgets?.items as
+      | JsonSchema
+      | undefined;
+    twin(body);
+    twin(widget);
+    const widgetProps = widget?.properties as Record<string, JsonSchema> | undefined;
+    twin(widgetProps?.queries?.items as JsonSchema | undefined);
+    for (const part of (widgetProps?.layout?.allOf as JsonSchema[] | undefined) ?? []) {
+      twin(part);
+      part.required = (part.required as string[]).filter((k) => k !== "min_h");
+      part.anyOf = [{ required: ["min_h"] }, { required: ["minH"] }];
+    }
+    untyped(body);
+    // as for GET (patchMonitorAndDashboardQuirks): `utc` is a boolean
+    const status = method === "post" ? "201" : "200";
+    const res =
+      spec.paths[path]?.[method]?.responses[status]?.content?.["application/json"]?.schema;
+    const utc = (res?.properties as Record<string, JsonSchema> | undefined)?.utc;
+    if (utc) utc.type = ["string", "boolean"];
+  }
+}
+
 function patchWriteQuirks(spec: PrunedSpec): void {
+  patchDashboardRequestCase(spec);
   // the bulk PUT (`.../issues/?id=..`) documents the same over-required body
   for (const path of [
     "/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/",

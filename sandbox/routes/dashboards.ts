@@ -3,6 +3,7 @@
 import type { Hono } from "hono";
 import type { DashboardRecord, WidgetRecord } from "../data/dashboards.js";
 import type { JsonObject, SandboxStore } from "../data/types.js";
+import { registerDashboardWriteRoutes } from "./dashboard-writes.js";
 import { fail, findOrg, NOT_FOUND, paginate, type RouteDeps } from "./http.js";
 import { serializeUser } from "./serialize-orgs.js";
 
@@ -116,4 +117,6 @@ export function registerDashboardRoutes(app: Hono, deps: RouteDeps): void {
     if (!d) fail(404, NOT_FOUND);
     return c.json(serializeDetail(store, d));
   });
+
+  registerDashboardWriteRoutes(app, deps, (d) => serializeDetail(store, d));
 }

@@ -4,6 +4,7 @@ import analyzeIssueWithSeer from "../tools/analyze-issue-with-seer.js";
 import bulkUpdateIssues from "../tools/bulk-update-issues.js";
 import createAlertRule from "../tools/create-alert-rule.js";
 import createCustomInboundFilter from "../tools/create-custom-inbound-filter.js";
+import createDashboard from "../tools/create-dashboard.js";
 import createDsn from "../tools/create-dsn.js";
 import createExternalIssue from "../tools/create-external-issue.js";
 import createMetricMonitor from "../tools/create-metric-monitor.js";
@@ -12,9 +13,11 @@ import createTeam from "../tools/create-team.js";
 import createUptimeMonitor from "../tools/create-uptime-monitor.js";
 import deleteAlertRule from "../tools/delete-alert-rule.js";
 import deleteCustomInboundFilter from "../tools/delete-custom-inbound-filter.js";
+import deleteDashboard from "../tools/delete-dashboard.js";
 import deleteMetricMonitor from "../tools/delete-metric-monitor.js";
 import deleteMonitorEnvironment from "../tools/delete-monitor-environment.js";
 import deleteUptimeMonitor from "../tools/delete-uptime-monitor.js";
+import duplicateDashboard from "../tools/duplicate-dashboard.js";
 import executeSentryTool from "../tools/execute-sentry-tool.js";
 import findAlertRules from "../tools/find-alert-rules.js";
 import findCustomInboundFilters from "../tools/find-custom-inbound-filters.js";
@@ -74,6 +77,7 @@ import type { AnyTool } from "../tools/types.js";
 import unlinkIssue from "../tools/unlink-issue.js";
 import updateAlertRule from "../tools/update-alert-rule.js";
 import updateCustomInboundFilter from "../tools/update-custom-inbound-filter.js";
+import updateDashboard from "../tools/update-dashboard.js";
 import updateDsn from "../tools/update-dsn.js";
 import updateIssue from "../tools/update-issue.js";
 import updateMetricMonitor from "../tools/update-metric-monitor.js";
@@ -141,6 +145,11 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getMonitorDetails,
   findDashboards,
   getDashboardDetails,
+  // issue 21: dashboard writes
+  createDashboard,
+  updateDashboard,
+  duplicateDashboard,
+  deleteDashboard,
   searchDocs,
   getDoc,
   analyzeIssueWithSeer,

@@ -23,6 +23,7 @@ export const DashboardListItemSchema = z.object({
 export type DashboardListItem = z.output<typeof DashboardListItemSchema>;
 
 export const WidgetQuerySchema = z.object({
+  id: z.coerce.string().nullish(),
   name: str,
   fields: strings,
   aggregates: strings,
@@ -50,6 +51,7 @@ export const WidgetSchema = z.object({
     })
     .nullish(),
   queries: z.array(WidgetQuerySchema).nullish(),
+  layout: z.record(z.string(), z.number().nullish()).nullish(),
 });
 export type Widget = z.output<typeof WidgetSchema>;
 
@@ -114,4 +116,82 @@ export async function getDashboard(
     DashboardSchema,
     { baseUrl, signal },
   );
+}
+
+/** A widget query as Sentry's dashboard serializer takes it (camelCase). */
+export interface WidgetQueryPayload {
+  id?: string;
+  name: string;
+  fields: string[];
+  aggregates: string[];
+  columns: string[];
+  fieldAliases: string[];
+  conditions: string;
+  orderby: string;
+}
+
+/** A widget as sent in a dashboard's `widgets` list; one with an `id` updates that widget. */
+export interface WidgetPayload {
+  id?: string;
+  title: string;
+  description?: string | null;
+  displayType: string;
+  widgetType: string;
+  interval: string;
+  limit: number | null;
+  thresholds?: Record<string, unknown> | null;
+  queries: WidgetQueryPayload[];
+  layout: { x: number; y: number; w: number; h: number; minH: number } | null;
+}
+
+export interface DashboardPayload {
+  title?: string;
+  /** PUT replaces the whole widget list: widgets left out are deleted. */
+  widgets?: WidgetPayload[];
+  projects?: number[];
+  environment?: string[];
+  period?: string | null;
+  filters?: Record<string, unknown>;
+  /** POST only: on a title conflict Sentry retitles ("X copy", "X copy 1") instead of 409 */
+  duplicate?: boolean;
+}
+
+const dashboardPath = (org: string, id?: string) =>
+  `/api/0/organizations/${enc(org)}/dashboards/${id === undefined ? "" : `${enc(id)}/`}`;
+
+export async function createDashboard(
+  client: SentryClient,
+  org: string,
+  payload: DashboardPayload,
+  signal?: AbortSignal,
+): Promise<Dashboard> {
+  const baseUrl = await client.regionFor(org, signal);
+  return client.send("POST", dashboardPath(org), payload, DashboardSchema, { baseUrl, signal });
+}
+
+export async function updateDashboard(
+  client: SentryClient,
+  org: string,
+  dashboardId: string,
+  payload: DashboardPayload,
+  signal?: AbortSignal,
+): Promise<Dashboard> {
+  const baseUrl = await client.regionFor(org, signal);
+  return client.send("PUT", dashboardPath(org, dashboardId), payload, DashboardSchema, {
+    baseUrl,
+    signal,
+  });
+}
+
+export async function deleteDashboard(
+  client: SentryClient,
+  org: string,
+  dashboardId: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const baseUrl = await client.regionFor(org, signal);
+  await client.send("DELETE", dashboardPath(org, dashboardId), undefined, z.unknown(), {
+    baseUrl,
+    signal,
+  });
 }

@@ -1,52 +1,15 @@
 import { z } from "zod";
-import { UserInputError } from "../errors.js";
-import { inlineCode, text } from "../format/markdown.js";
-import { getDashboard, listDashboards } from "../sentry-api/dashboards.js";
+import { inlineCode } from "../format/markdown.js";
+import { getDashboard } from "../sentry-api/dashboards.js";
 import { defineTool } from "./define.js";
 import { dashboardUrl } from "./find-dashboards.js";
 import { dashboardHeader, widgetLines } from "./support/dashboard-format.js";
+import { resolveDashboardId } from "./support/dashboard-ref.js";
 import { loadDirectory } from "./support/org-directory.js";
 import { organizationSlug } from "./support/params.js";
-import type { ToolContext } from "./types.js";
 
 /** Widgets beyond this are listed by title only. */
 const MAX_WIDGETS = 25;
-
-/** Pages of title matches read before giving up on an exact title. */
-const MAX_TITLE_PAGES = 5;
-
-/** A numeric reference is the ID; otherwise the one dashboard whose title equals it (any case). */
-async function resolveDashboardId(ctx: ToolContext, org: string, ref: string): Promise<string> {
-  if (/^\d+$/.test(ref)) return ref;
-  const seen: Array<{ id: string; title: string }> = [];
-  let cursor: string | undefined;
-  for (let n = 0; n < MAX_TITLE_PAGES; n++) {
-    const page = await listDashboards(ctx.client, org, {
-      query: ref,
-      sort: "title",
-      perPage: 100,
-      cursor,
-      signal: ctx.signal,
-    });
-    seen.push(...page.data);
-    cursor = page.nextCursor;
-    if (!cursor) break;
-  }
-  const exact = seen.filter((d) => d.title.toLowerCase() === ref.toLowerCase());
-  if (exact.length === 1) return exact[0].id;
-  const list = (ds: typeof seen) =>
-    ds
-      .slice(0, 10)
-      .map((d) => `${inlineCode(d.id)} ${text(d.title)}`)
-      .join("; ");
-  if (exact.length > 1)
-    throw new UserInputError(
-      `Several dashboards are titled ${JSON.stringify(ref)}: ${list(exact)}. Pass the ID.`,
-    );
-  throw new UserInputError(
-    `No dashboard is titled ${JSON.stringify(ref)}.${seen.length ? ` Titles containing it: ${list(seen)}.` : " find_dashboards lists them."}`,
-  );
-}
 
 export default defineTool({
   name: "get_dashboard_details",

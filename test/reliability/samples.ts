@@ -149,6 +149,19 @@ export function sampleTable(store: SandboxStore): Record<string, Args> {
       active: false,
     },
     delete_custom_inbound_filter: { ...ORG, projectSlug: "backend", filterId: "7710002" },
+    // issue 21: dashboard writes
+    create_dashboard: {
+      ...ORG,
+      title: "Reliability probe",
+      widgets: [{ title: "Checkout errors", conditions: "transaction:*checkout*" }],
+    },
+    update_dashboard: {
+      ...ORG,
+      dashboardIdOrTitle: "5102",
+      addWidgets: [{ title: "Errors", dataset: "errors" }],
+    },
+    duplicate_dashboard: { ...ORG, dashboardIdOrTitle: "5102" },
+    delete_dashboard: { ...ORG, dashboardIdOrTitle: "5103" },
   };
 }
 

@@ -1,4 +1,5 @@
 import { ApiError, UserInputError } from "../../errors.js";
+import { truncate } from "../../format/markdown.js";
 import type { Scope, Skill } from "../types.js";
 
 /** What a write tool tells the user when Sentry refuses the change. */
@@ -62,10 +63,12 @@ function rejectedFields(detail: string, intent: WriteIntent): string {
     .split(/;\s+(?=[A-Za-z_][\w.]*: )/)
     .map((part) => /^([A-Za-z_][\w.]*): (.*)$/s.exec(part))
     .filter((m): m is RegExpExecArray => m !== null);
-  if (parts.length === 0) return `Sentry rejected the request to ${intent.action}: ${detail}`;
-  const lines = parts.map(([, field, message]) => {
+  if (parts.length === 0)
+    return `Sentry rejected the request to ${intent.action}: ${truncate(detail, 1000)}`;
+  // Sentry's answer is untrusted in size too: at most 10 fields, each message bounded.
+  const lines = parts.slice(0, 10).map(([, field, message]) => {
     const fix = intent.fields?.[field];
-    return `\`${field}\`: ${sentence(message)}${fix ? ` ${fix}` : ""}`;
+    return `\`${field}\`: ${sentence(truncate(message, 300))}${fix ? ` ${fix}` : ""}`;
   });
   return `Sentry rejected the request to ${intent.action}. ${lines.join(" ")}`;
 }
