@@ -8,7 +8,7 @@ import type { Figure } from "./stats.js";
 import { surfaceSize } from "./surface.js";
 
 export const TARGETS = {
-  toolsListTokens: 0.4,
+  toolsListTokens: 0.25,
   responseTokens: 0.7,
   issueLatency: 0.6,
 } as const;
