@@ -1,9 +1,11 @@
 /**
  * Profiling (seed 001: profiles at 10%). The profiler and its native binary load only once a DSN
- * is set; without one nothing of it is in the process. This file runs in its own worker, so the
- * module cache starts without the profiler.
+ * is set; without one nothing of it is in the process. Test files share a module cache
+ * (vitest isolate: false), so "never loaded" is checked in a fresh Node process on the build.
  */
+import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { type EnvelopeSink, startEnvelopeSink } from "../../test/envelope-sink.js";
 import { closeTelemetry, initTelemetry, isTelemetryEnabled } from "./index.js";
@@ -24,7 +26,17 @@ describe("profiling", () => {
   it("is absent without a DSN: the profiler is never loaded", async () => {
     expect(await initTelemetry({ transport: "stdio", env: {} })).toBe(false);
     expect(isTelemetryEnabled()).toBe(false);
-    expect(profilerLoaded()).toBe(false);
+    const built = fileURLToPath(new URL("../../dist/src/telemetry/index.js", import.meta.url));
+    const script = `
+      import { createRequire } from "node:module";
+      const { initTelemetry } = await import(${JSON.stringify(built)});
+      const enabled = await initTelemetry({ transport: "stdio", env: {} });
+      const cache = Object.keys(createRequire(import.meta.url).cache);
+      console.log(JSON.stringify({ enabled, profiler: cache.some((p) => p.includes("sentry_cpu_profiler")) }));`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(JSON.parse(out)).toEqual({ enabled: false, profiler: false });
   });
 
   it("is on with a DSN, sampling one process in ten by default", async () => {

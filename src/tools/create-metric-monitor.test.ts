@@ -60,7 +60,7 @@ describe("create_metric_monitor", () => {
             "detectionType": "static",
           },
           "description": null,
-          "id": "70016",
+          "id": "70105",
           "name": "Checkout p95 over 2s",
           "owner": null,
           "project": "backend",
@@ -75,13 +75,13 @@ describe("create_metric_monitor", () => {
             "timeWindowSeconds": 300,
           },
           "status": "active",
-          "url": "https://sentry.example/organizations/acme/monitors/70016/",
+          "url": "https://sentry.example/organizations/acme/monitors/70105/",
           "workflowIds": [
             "81001",
           ],
         },
         "organization": "acme",
-        "summary": "Created metric monitor Checkout p95 over 2s (ID 70016) in backend, active, connected to alert 81001.",
+        "summary": "Created metric monitor Checkout p95 over 2s (ID 70105) in backend, active, connected to alert 81001.",
       }
     `);
     expect(rec.writes()).toEqual([

@@ -27,7 +27,6 @@ describe("dashboard write tools' input schemas", () => {
             "type": "array",
           },
           "organizationSlug": {
-            "description": "Organization slug (find_organizations lists them)",
             "type": "string",
           },
           "period": {
@@ -368,7 +367,6 @@ describe("dashboard write tools' input schemas", () => {
             "type": "array",
           },
           "organizationSlug": {
-            "description": "Organization slug (find_organizations lists them)",
             "type": "string",
           },
           "period": {
@@ -566,7 +564,6 @@ describe("dashboard write tools' input schemas", () => {
             "type": "string",
           },
           "organizationSlug": {
-            "description": "Organization slug (find_organizations lists them)",
             "type": "string",
           },
           "title": {
@@ -591,7 +588,6 @@ describe("dashboard write tools' input schemas", () => {
             "type": "string",
           },
           "organizationSlug": {
-            "description": "Organization slug (find_organizations lists them)",
             "type": "string",
           },
         },
