@@ -187,7 +187,7 @@ describe("delete_alert_rule", () => {
     });
     const other = await pinned.call("delete_alert_rule", { ruleId: "81001" });
     expect(textOf(other)).toMatchInlineSnapshot(
-      `"Input error: This session is limited to project "frontend"; alert 81001 (Page on-call for high-priority backend issues) also covers other projects. Use an organization-wide session."`,
+      `"Input error: This session is limited to project "frontend"; alert 81001 (\`Page on-call for high-priority backend issues\`) also covers other projects. Use an organization-wide session."`,
     );
     const mismatch = await toolCaller(sandbox, { fetch: rec.fetch }).call("delete_alert_rule", {
       organizationSlug: "acme",
@@ -195,7 +195,7 @@ describe("delete_alert_rule", () => {
       ruleId: "81001",
     });
     expect(textOf(mismatch)).toMatchInlineSnapshot(
-      `"Input error: Alert 81001 (Page on-call for high-priority backend issues) is not connected to project frontend."`,
+      `"Input error: Alert 81001 (\`Page on-call for high-priority backend issues\`) is not connected to project frontend."`,
     );
     expect(rec.writes()).toEqual([]);
     const own = await pinned.structured("delete_alert_rule", { ruleId: "81003" });

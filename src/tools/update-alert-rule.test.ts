@@ -404,7 +404,7 @@ describe("update_alert_rule", () => {
     });
     const other = await pinned.call("update_alert_rule", { ruleIdOrName: "81001", name: "x" });
     expect(textOf(other)).toMatchInlineSnapshot(
-      `"Input error: This session is limited to project "frontend"; alert 81001 (Page on-call for high-priority backend issues) also covers other projects. Use an organization-wide session."`,
+      `"Input error: This session is limited to project "frontend"; alert 81001 (\`Page on-call for high-priority backend issues\`) also covers other projects. Use an organization-wide session."`,
     );
     const own = await pinned.structured("create_alert_rule", {
       name: "Frontend only",
@@ -416,7 +416,7 @@ describe("update_alert_rule", () => {
       addProjectSlugs: ["backend"],
     });
     expect(textOf(widening)).toMatchInlineSnapshot(
-      `"Input error: This session is limited to project "frontend"; monitor 70101 (Issue Stream) is not in it."`,
+      `"Input error: This session is limited to project "frontend"; monitor 70101 (\`Issue Stream\`) is not in it."`,
     );
     expect(rec.writes().map((w) => w.method)).toEqual(["POST"]);
   });

@@ -6,6 +6,7 @@
  */
 
 import { ApiError, UserInputError } from "../../errors.js";
+import { inlineCode } from "../../format/markdown.js";
 import { getProject } from "../../sentry-api/projects.js";
 import {
   type Detector,
@@ -111,7 +112,7 @@ export async function resolveSources(
   if (pin && pinId) book.slugs.set(pinId, pin);
   const refuse = (d: Detector) => {
     throw new UserInputError(
-      `This session is limited to project ${JSON.stringify(pin)}; monitor ${d.id} (${d.name}) is not in it.`,
+      `This session is limited to project ${JSON.stringify(pin)}; monitor ${d.id} (${inlineCode(d.name)}) is not in it.`,
     );
   };
   const resolve = async (slugs: string[] = [], ids: string[] = [], removing: boolean) => {
@@ -194,7 +195,7 @@ export async function assertAlertInScope(
     const pinId = await pinnedProjectId(ctx, org);
     if (projectIds.length === 0 || projectIds.some((p) => p !== pinId))
       throw new UserInputError(
-        `This session is limited to project ${JSON.stringify(pin)}; alert ${w.id} (${w.name}) ${projectIds.length === 0 ? "has no sources, so it is organization-wide" : "also covers other projects"}. Use an organization-wide session.`,
+        `This session is limited to project ${JSON.stringify(pin)}; alert ${w.id} (${inlineCode(w.name)}) ${projectIds.length === 0 ? "has no sources, so it is organization-wide" : "also covers other projects"}. Use an organization-wide session.`,
       );
     return;
   }
@@ -202,7 +203,7 @@ export async function assertAlertInScope(
     const wanted = await projectIdOf(ctx, org, projectSlug);
     if (!projectIds.includes(wanted))
       throw new UserInputError(
-        `Alert ${w.id} (${w.name}) is not connected to project ${projectSlug}.`,
+        `Alert ${w.id} (${inlineCode(w.name)}) is not connected to project ${projectSlug}.`,
       );
   }
 }
