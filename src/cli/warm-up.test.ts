@@ -1,7 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNodeFetch } from "../sentry-api/node-fetch.js";
+import { readText } from "../sentry-api/transport.js";
 import { afterFirstRequestSent } from "./warm-up.js";
+
+const send = createNodeFetch();
+const get = async (url: string) => readText(await send(new URL(url), {}), 1024, new URL(url));
 
 describe("afterFirstRequestSent", () => {
   let calls = 0;
@@ -27,8 +32,8 @@ describe("afterFirstRequestSent", () => {
       }),
     );
     expect(calls).toBe(0);
-    expect(await (await fetch(`${base}/first`)).text()).toBe("one, after 1 callback");
-    expect(await (await fetch(`${base}/second`)).text()).toBe("two, after 1 callback");
+    expect(await get(`${base}/first`)).toBe("one, after 1 callback");
+    expect(await get(`${base}/second`)).toBe("two, after 1 callback");
     expect(calls).toBe(1);
   }, 10_000);
 });

@@ -6,17 +6,19 @@
  * call needs it, so an idle server stays small.
  */
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import type { ClientRequest } from "node:http";
 
-/** Node's fetch (undici) publishes here once a request's headers are on the socket. */
-const REQUEST_SENT = "undici:client:sendHeaders";
+/** node:http publishes each outgoing request here when it is created (the Sentry client's). */
+const REQUEST_START = "http.client.request.start";
 
-/** Runs `fn` once, right after the process's first fetch request has been sent. */
+/** Runs `fn` once, right after the process's first node:http request has been sent. */
 export function afterFirstRequestSent(fn: () => void): void {
-  const onSent = () => {
-    unsubscribe(REQUEST_SENT, onSent);
-    setImmediate(fn);
+  const onStart = (message: unknown) => {
+    unsubscribe(REQUEST_START, onStart);
+    // "finish": the request is on the socket (connected, written), not just queued.
+    (message as { request: ClientRequest }).request.once("finish", () => setImmediate(fn));
   };
-  subscribe(REQUEST_SENT, onSent);
+  subscribe(REQUEST_START, onStart);
 }
 
 function loadIntl(): void {

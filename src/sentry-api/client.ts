@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ApiError, UserInputError } from "../errors.js";
 import { withUpstreamSpan } from "../telemetry/index.js";
+import { createNodeFetch } from "./node-fetch.js";
 import { takesProjectFilter, withPinnedProject } from "./project-pin.js";
 import {
   bookRetryWait,
@@ -22,10 +23,18 @@ import {
   readDownload,
   readText,
   transportError,
+  type UpstreamFetch,
+  type UpstreamResponse,
 } from "./transport.js";
 
 export type { Query, QueryValue } from "./query.js";
-export { type Download, type DownloadMeta, errorDetail, nextCursor } from "./transport.js";
+export {
+  type Download,
+  type DownloadMeta,
+  errorDetail,
+  nextCursor,
+  type UpstreamFetch,
+} from "./transport.js";
 
 import type { Query } from "./query.js";
 
@@ -47,7 +56,8 @@ export interface SentryClientOptions {
   accessToken: string;
   userAgent: string;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** Default: a `createNodeFetch()` of its own (keep-alive node:http, no undici). */
+  fetch?: UpstreamFetch;
   /**
    * Time a GET may spend on retries (429/502/503/504, connection errors), waits included;
    * 0 turns retries off. Default 10 s. Writes are never retried.
@@ -77,7 +87,7 @@ export class SentryClient {
   readonly #token: string;
   readonly #userAgent: string;
   readonly #timeoutMs: number;
-  readonly #fetch: typeof fetch;
+  readonly #fetch: UpstreamFetch;
   readonly #regions = new Map<string, Promise<string>>();
   readonly #retry: RetryPolicy;
   readonly #maxBytes: number;
@@ -88,7 +98,7 @@ export class SentryClient {
     this.#token = options.accessToken;
     this.#userAgent = options.userAgent;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#fetch = options.fetch ?? fetch;
+    this.#fetch = options.fetch ?? createNodeFetch();
     const budgetMs = options.retryBudgetMs ?? DEFAULT_RETRY_POLICY.budgetMs;
     // A small budget (tests) scales the backoff down with it.
     this.#retry = {
@@ -208,7 +218,7 @@ export class SentryClient {
     const { response, timer } = await this.#withRetries("GET", caller, async () => {
       const timer = deadline(this.#timeoutMs);
       const signal = caller ? AbortSignal.any([caller, timer.signal]) : timer.signal;
-      let response: Response;
+      let response: UpstreamResponse;
       try {
         response = await withUpstreamSpan("GET", url, () =>
           this.#fetch(url, {
@@ -281,7 +291,7 @@ export class SentryClient {
     }
   }
 
-  #statusError(response: Response, raw: string): ApiError {
+  #statusError(response: UpstreamResponse, raw: string): ApiError {
     return ApiError.fromStatus(
       response.status,
       this.#redactOptional(errorDetail(raw)),
@@ -324,7 +334,7 @@ export class SentryClient {
     unscoped: RequestOptions,
     method = "GET",
     payload?: unknown,
-  ): Promise<{ body: unknown; headers: Headers; status: number }> {
+  ): Promise<{ body: unknown; headers: UpstreamResponse["headers"]; status: number }> {
     const options = await this.#scoped(path, unscoped, method);
     const url = this.#url(path, options, true);
     const caller = callerSignal(options.signal);
@@ -336,11 +346,11 @@ export class SentryClient {
     method: string,
     payload: unknown,
     caller: AbortSignal | undefined,
-  ): Promise<{ body: unknown; headers: Headers; status: number }> {
+  ): Promise<{ body: unknown; headers: UpstreamResponse["headers"]; status: number }> {
     const timer = deadline(this.#timeoutMs);
     const timeout = timer.signal;
     const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
-    let response: Response;
+    let response: UpstreamResponse;
     let raw: string;
     try {
       response = await withUpstreamSpan(method, url, () =>

@@ -1,67 +1,54 @@
 /**
- * The `fetch` the HTTP service gives its Sentry clients: plain requests go over node:http(s)
- * with keep-alive agents, which costs about half the CPU of the platform's fetch per request
- * (docs/benchmarks.md, "serve throughput"); anything else goes to the platform's fetch. It covers what the
- * Sentry client sends: a URL or string, a method, a header object, a string body, a signal.
+ * The Sentry client's HTTP: requests over node:http(s) with keep-alive agents, answered with a
+ * small response object (transport.ts `UpstreamResponse`) instead of the platform's fetch.
+ * Loading undici (Node's fetch) costs a new process about 40 ms and a few MiB on its first
+ * request, and a Web `Response` per request costs the HTTP service CPU (docs/benchmarks.md,
+ * "first call" and "serve throughput").
  *
- * - Responses keep streaming (`body` is a web stream over the socket), so size caps and
- *   cancellation in the client work as before.
+ * - The body is read as it arrives (`getReader`), so size caps and cancellation in the client
+ *   work as with fetch; cancelling destroys the socket's stream.
  * - gzip, deflate and br answers are decompressed, as fetch does.
  * - A redirect of a GET or HEAD is handed to the platform's fetch, which follows it (dropping
  *   credentials across origins); any other redirect is returned as it is.
- * - Network failures reject with `TypeError("fetch failed")` and the cause, as fetch does;
- *   an aborted signal rejects with its reason.
+ * - Network failures reject with `TypeError("fetch failed")` and the cause, and a body cut off
+ *   midway with `TypeError("terminated")` and the cause, as fetch does; an aborted signal
+ *   rejects with its reason.
  */
 import http from "node:http";
 import https from "node:https";
-import { Readable } from "node:stream";
+import type { Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
+import type { UpstreamBody, UpstreamFetch, UpstreamInit, UpstreamResponse } from "./transport.js";
 
-type Init = RequestInit & { headers?: Record<string, string> };
-
-const DECODERS: Record<string, (() => NodeJS.ReadWriteStream) | undefined> = {
+const DECODERS: Record<string, (() => Transform) | undefined> = {
   gzip: () => zlib.createGunzip(),
   "x-gzip": () => zlib.createGunzip(),
   deflate: () => zlib.createInflate(),
   br: () => zlib.createBrotliDecompress(),
 };
 
-/** Whether this call is one the node path serves; the platform's fetch takes the rest. */
-function isPlain(input: unknown, init: RequestInit | undefined): boolean {
-  if (typeof input !== "string" && !(input instanceof URL)) return false;
-  if (!init) return true;
-  const headersOk =
-    init.headers === undefined ||
-    (typeof init.headers === "object" &&
-      !(init.headers instanceof Headers) &&
-      !Array.isArray(init.headers));
-  const bodyOk = init.body === undefined || init.body === null || typeof init.body === "string";
-  return headersOk && bodyOk && (init.redirect === undefined || init.redirect === "follow");
-}
-
-export function createNodeFetch(options: { maxSockets?: number } = {}): typeof fetch {
+export function createNodeFetch(options: { maxSockets?: number } = {}): UpstreamFetch {
   const maxSockets = options.maxSockets ?? 128;
   // An idle connection is closed after 4 s (the platform fetch's default), well before servers
   // and load balancers drop theirs, so a request rarely meets a socket the far end has closed.
+  // Only idle sockets are closed by this timeout; a slow answer is bounded by the client's own.
   const agentOptions = { keepAlive: true, maxSockets, timeout: 4_000 };
   const agents: Record<string, http.Agent> = {
     "http:": new http.Agent(agentOptions),
     "https:": new https.Agent(agentOptions),
   };
-  const nodeFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    if (!isPlain(input, init)) return fetch(input, init);
+  return (input, init) => {
     const url = new URL(String(input));
     const agent = agents[url.protocol];
-    if (!agent) return fetch(input, init);
-    return send(url, agent, (init ?? {}) as Init);
+    if (!agent) return Promise.reject(new TypeError(`fetch failed: unsupported ${url.protocol}`));
+    return send(url, agent, init ?? {});
   };
-  return nodeFetch as typeof fetch;
 }
 
-function send(url: URL, agent: http.Agent, init: Init): Promise<Response> {
+function send(url: URL, agent: http.Agent, init: UpstreamInit): Promise<UpstreamResponse> {
   const method = (init.method ?? "GET").toUpperCase();
-  const signal = init.signal ?? undefined;
-  const body = typeof init.body === "string" ? init.body : undefined;
+  const signal = init.signal;
+  const body = init.body;
   const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br" };
   for (const [name, value] of Object.entries(init.headers ?? {}))
     headers[name.toLowerCase()] = value;
@@ -99,31 +86,62 @@ function send(url: URL, agent: http.Agent, init: Init): Promise<Response> {
   });
 }
 
-function toResponse(res: http.IncomingMessage, method: string, done: () => void): Response {
+function toResponse(res: http.IncomingMessage, method: string, done: () => void): UpstreamResponse {
   const status = res.statusCode ?? 0;
   const encoding = String(res.headers["content-encoding"] ?? "").toLowerCase();
   const decode = DECODERS[encoding];
-  const headers = new Headers();
-  for (let i = 0; i < res.rawHeaders.length; i += 2) {
-    const name = res.rawHeaders[i].toLowerCase();
-    if (decode && (name === "content-encoding" || name === "content-length")) continue;
-    headers.append(name, res.rawHeaders[i + 1]);
-  }
+  // Node lower-cases the names and joins repeated headers with ", ", as fetch's Headers does.
+  const raw = res.headers;
+  const headers = {
+    get(name: string): string | null {
+      const key = name.toLowerCase();
+      if (decode && (key === "content-encoding" || key === "content-length")) return null;
+      const value = raw[key];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
   res.once("close", done);
-  const empty = method === "HEAD" || status === 204 || status === 304;
-  if (empty) {
+  const ok = status >= 200 && status < 300;
+  if (method === "HEAD" || status === 204 || status === 304) {
     res.resume();
-    return new Response(null, { status, statusText: res.statusMessage, headers });
+    return { ok, status, headers, body: null };
   }
   let stream: Readable = res;
   if (decode) {
-    const decoder = decode() as unknown as Readable;
+    const decoder = decode();
     res.on("error", (error) => decoder.destroy(error));
     decoder.on("close", () => {
       if (!res.complete) res.destroy();
     });
-    stream = res.pipe(decoder as unknown as NodeJS.WritableStream) as unknown as Readable;
+    stream = res.pipe(decoder);
   }
-  const web = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
-  return new Response(web, { status, statusText: res.statusMessage, headers });
+  return { ok, status, headers, body: bodyOf(stream, res) };
+}
+
+/** A reader over the answer's stream: chunks as they come, a cut-off as fetch reports it. */
+function bodyOf(stream: Readable, res: http.IncomingMessage): UpstreamBody {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  const cancel = async () => {
+    stream.destroy();
+    if (stream !== res) res.destroy();
+  };
+  return {
+    cancel,
+    getReader: () => {
+      chunks ??= stream[Symbol.asyncIterator]();
+      const iterator = chunks;
+      return {
+        cancel,
+        async read() {
+          try {
+            const next = await iterator.next();
+            return next.done ? { done: true } : { done: false, value: next.value };
+          } catch (error) {
+            throw new TypeError("terminated", { cause: error });
+          }
+        },
+      };
+    },
+  };
 }

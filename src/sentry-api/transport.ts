@@ -6,6 +6,37 @@
 import { ApiError } from "../errors.js";
 import { cancelledError, markRetryable } from "./retry.js";
 
+/**
+ * What the client sends and reads over HTTP: the subset of `fetch` it uses. The platform's
+ * `fetch` fits it, and so does `createNodeFetch` (node-fetch.ts), which the client uses by
+ * default because it does not load undici (docs/benchmarks.md, "first call").
+ */
+export type UpstreamFetch = (url: URL, init: UpstreamInit) => Promise<UpstreamResponse>;
+
+export interface UpstreamInit {
+  method?: string;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface UpstreamResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  readonly body: UpstreamBody | null;
+}
+
+export interface UpstreamBody {
+  getReader(): UpstreamReader;
+  cancel(reason?: unknown): Promise<void>;
+}
+
+export interface UpstreamReader {
+  read(): Promise<{ done: boolean; value?: Uint8Array }>;
+  cancel(reason?: unknown): Promise<void>;
+}
+
 /** What the headers of a download say, for `accept`. */
 export interface DownloadMeta {
   contentType?: string;
@@ -56,7 +87,7 @@ export function afterRetries(error: unknown, attempts: number): unknown {
 }
 
 /** The body as text, at most `max` bytes; a bigger body is cancelled and reported. */
-export async function readText(response: Response, max: number, url: URL): Promise<string> {
+export async function readText(response: UpstreamResponse, max: number, url: URL): Promise<string> {
   const tooLarge = () =>
     new ApiError(
       "upstream",
@@ -75,7 +106,7 @@ export async function readText(response: Response, max: number, url: URL): Promi
   let read = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done || !value) break;
     read += value.byteLength;
     if (read > max) {
       await reader.cancel().catch(() => undefined);
@@ -192,7 +223,7 @@ export function nextCursor(link: string | null): string | undefined {
 
 /** Reads a download's body up to `maxBytes` after the `accept` check (SentryClient.download). */
 export async function readDownload(
-  response: Response,
+  response: UpstreamResponse,
   url: URL,
   options: { maxBytes: number; accept?: (meta: DownloadMeta) => boolean },
   caller: AbortSignal | undefined,
@@ -214,14 +245,17 @@ export async function readDownload(
   }
   const chunks: Uint8Array[] = [];
   let read = 0;
+  const reader = response.body?.getReader();
   try {
-    for await (const chunk of response.body ?? []) {
-      read += chunk.length;
+    for (;;) {
+      const { done, value } = reader ? await reader.read() : { done: true };
+      if (done || !value) break;
+      read += value.length;
       if (read > options.maxBytes) {
-        await response.body?.cancel().catch(() => undefined);
+        await reader?.cancel().catch(() => undefined);
         return { ...meta, size, tooLarge: true };
       }
-      chunks.push(chunk);
+      chunks.push(value);
     }
   } catch (error) {
     throw transportError(error, url, caller, timeout);

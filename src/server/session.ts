@@ -1,7 +1,7 @@
 import type { Transport } from "../catalog/session.js";
 import type { Config } from "../config.js";
 import { USER_AGENT } from "../config.js";
-import { SentryClient } from "../sentry-api/client.js";
+import { SentryClient, type UpstreamFetch } from "../sentry-api/client.js";
 import { getProject, type Project } from "../sentry-api/projects.js";
 import type { Capability, Constraints, Skill } from "../tools/types.js";
 import { buildServer, type SessionDeps } from "./build-server.js";
@@ -12,7 +12,7 @@ export interface SessionOverrides {
   skills?: Skill[];
   readOnly?: boolean;
   experimental?: boolean;
-  fetch?: typeof fetch;
+  fetch?: UpstreamFetch;
   /** stdio unless the HTTP service says otherwise (it words skill refusals). */
   transport?: Transport;
   /** How the pinned project's capabilities are found; the HTTP service passes a cached one. */
@@ -61,7 +61,7 @@ export function projectCapabilities(project: Project): Set<Capability> {
 export function createClient(
   config: Config,
   accessToken: string,
-  fetchImpl?: typeof fetch,
+  fetchImpl?: UpstreamFetch,
 ): SentryClient {
   return new SentryClient({
     baseUrl: config.sentryUrl,
