@@ -11,7 +11,7 @@ import { createSession, lookupCapabilities } from "../server/session.js";
 import { initTelemetry, reportFatal, withConnectSpan } from "../telemetry/index.js";
 import { HELP, parseCli } from "./args.js";
 import { onShutdown } from "./shutdown.js";
-import { allowYoungGenerationGrowth } from "./v8-settings.js";
+import { useServiceSettings } from "./v8-settings.js";
 import { warmUpDuringFirstRequest } from "./warm-up.js";
 
 const DEMO_TOKEN = "demo-sandbox-token";
@@ -46,6 +46,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (options.command === "sandbox") {
+    useServiceSettings();
     const { startSandbox } = await import("../../sandbox/server.js");
     const sandbox = await startSandbox({ port: options.port ?? 8765, host: options.bind });
     process.stderr.write(`Sandbox Sentry API at ${sandbox.url} (token: sandbox-token)\n`);
@@ -89,7 +90,7 @@ async function main(argv: string[]): Promise<void> {
   if (demo) config = demo.config;
 
   if (options.command === "serve") {
-    allowYoungGenerationGrowth();
+    useServiceSettings();
     const { startHttpServer } = await import("../http/serve.js");
     const flags = options.serve;
     let upstream =
