@@ -48,12 +48,15 @@ function side(name: Side["name"], entry: string, sandbox: BenchSandbox): Side {
   };
 }
 
-/** `serve` against the raw upstream (bench/serve-throughput.ts): 2 rounds of 10 s per side. */
+/**
+ * `serve` against the raw upstream (bench/serve-throughput.ts): 3 rounds of 10 s per side (three
+ * RSS readings show whether memory levels off).
+ */
 async function measureServeRow(): Promise<Figure[]> {
   const result = await measureServeThroughput({
     concurrency: 16,
     seconds: 10,
-    rounds: 2,
+    rounds: 3,
     warmupSeconds: 3,
   });
   return serveThroughputFigures(result);

@@ -58,6 +58,8 @@ export interface ThroughputResult {
   upstreamCpuMsPerRequest: number | null;
   rssStartMiB: number | null;
   rssEndMiB: number | null;
+  /** RSS after each measured serve round: growth that stops is warm-up, growth that goes on is a leak. */
+  rssByRoundMiB: number[];
   upstreamPath: string;
 }
 
@@ -284,6 +286,7 @@ export async function measureServeThroughput(opts: ThroughputOptions): Promise<T
     const rssStart = (await procStat(pid))?.rssMiB ?? null;
     const rawRounds: SideResult[] = [];
     const serveRounds: SideResult[] = [];
+    const rssByRound: number[] = [];
     let cpuMs = 0;
     let cpuKnown = true;
     let upstreamCpuMs = 0;
@@ -299,6 +302,7 @@ export async function measureServeThroughput(opts: ThroughputOptions): Promise<T
       const after = await procStat(pid);
       if (before && after) cpuMs += after.cpuMs - before.cpuMs;
       else cpuKnown = false;
+      if (after?.rssMiB != null) rssByRound.push(after.rssMiB);
     }
     const rssEnd = (await procStat(pid))?.rssMiB ?? null;
     const rawAll = merge(rawRounds);
@@ -313,6 +317,7 @@ export async function measureServeThroughput(opts: ThroughputOptions): Promise<T
         cpuKnown && rawAll.requests > 0 ? upstreamCpuMs / rawAll.requests : null,
       rssStartMiB: rssStart,
       rssEndMiB: rssEnd,
+      rssByRoundMiB: rssByRound,
       upstreamPath,
     };
   } finally {
@@ -367,7 +372,7 @@ export function serveThroughputFigures(r: ThroughputResult): Figure[] {
   const met = r.ratio >= 0.5 ? "met" : "not met";
   const flat =
     r.rssStartMiB !== null && r.rssEndMiB !== null
-      ? `start ${Math.round(r.rssStartMiB)} MiB, end ${Math.round(r.rssEndMiB)} MiB (+${Math.round(r.rssEndMiB - r.rssStartMiB)})`
+      ? `start ${Math.round(r.rssStartMiB)} MiB, end ${Math.round(r.rssEndMiB)} MiB (+${Math.round(r.rssEndMiB - r.rssStartMiB)}); after each round: ${r.rssByRoundMiB.map(Math.round).join(", ")} MiB`
       : "n/a";
   return [
     {
