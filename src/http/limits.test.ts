@@ -128,3 +128,38 @@ describe("body size limits", () => {
     }
   });
 });
+
+describe("body limits on the node adapter", () => {
+  it("judges a declared Content-Length from the headers, without building a Web Request", async () => {
+    const { Hono } = await import("hono");
+    const { serve } = await import("@hono/node-server");
+    const { bodyLimits } = await import("./limits.js");
+    const app = new Hono();
+    app.use("*", bodyLimits({ mcp: 100, oauth: 100 }));
+    // The node adapter's request is a lightweight object until something asks for a Web
+    // Request (its `requestCache`); reading `body` to check a limit used to build one.
+    app.post("/mcp", async (c) => {
+      const raw = c.req.raw as unknown as Record<symbol, unknown>;
+      const cache = Object.getOwnPropertySymbols(raw).find((s) => s.description === "requestCache");
+      const built = cache !== undefined && raw[cache] !== undefined;
+      return c.json({ built, body: await c.req.text() });
+    });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const { port } = server.address() as { port: number };
+    const post = (body: string) =>
+      fetch(`http://127.0.0.1:${port}/mcp`, { method: "POST", body }).then(async (r) => ({
+        status: r.status,
+        json: (await r.json()) as unknown,
+      }));
+    try {
+      expect(await post('{"a":1}')).toEqual({
+        status: 200,
+        json: { built: false, body: '{"a":1}' },
+      });
+      expect((await post("x".repeat(101))).status).toBe(413);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -19,7 +19,14 @@ export function bodyLimitFor(path: string, limits: BodyLimits): number {
   return path === "/mcp" || path.startsWith("/mcp/") ? limits.mcp : limits.oauth;
 }
 
-/** 413 for a body over the path's limit; the connection is closed rather than drained. */
+/**
+ * 413 for a body over the path's limit; the connection is closed rather than drained.
+ *
+ * A declared Content-Length (without Transfer-Encoding) is judged from the headers alone, which
+ * Node's parser holds the body to. Only other bodies go through hono's `bodyLimit`, which counts
+ * the stream: it asks for `request.body`, which makes the node adapter build a full Web
+ * `Request` and stream for the request (about 0.1 ms of CPU per MCP call, docs/benchmarks.md).
+ */
 export function bodyLimits(limits: BodyLimits): MiddlewareHandler {
   const guards = new Map<number, MiddlewareHandler>();
   const guard = (maxSize: number) => {
@@ -41,5 +48,15 @@ export function bodyLimits(limits: BodyLimits): MiddlewareHandler {
     }
     return g;
   };
-  return (c, next) => guard(bodyLimitFor(c.req.path, limits))(c, next);
+  return (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") return next();
+    const maxSize = bodyLimitFor(c.req.path, limits);
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
+      const size = Number.parseInt(declared || "0", 10);
+      if (!(size > maxSize)) return next();
+    }
+    return guard(maxSize)(c, next);
+  };
 }
