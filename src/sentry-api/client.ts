@@ -216,8 +216,8 @@ export class SentryClient {
     const url = this.#url(path, options, false);
     const caller = callerSignal(options.signal);
     const { response, timer } = await this.#withRetries("GET", caller, async () => {
-      const timer = deadline(this.#timeoutMs);
-      const signal = caller ? AbortSignal.any([caller, timer.signal]) : timer.signal;
+      const timer = deadline(this.#timeoutMs, caller);
+      const signal = timer.signal;
       let response: UpstreamResponse;
       try {
         response = await withUpstreamSpan("GET", url, () =>
@@ -347,9 +347,9 @@ export class SentryClient {
     payload: unknown,
     caller: AbortSignal | undefined,
   ): Promise<{ body: unknown; headers: UpstreamResponse["headers"]; status: number }> {
-    const timer = deadline(this.#timeoutMs);
-    const timeout = timer.signal;
-    const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
+    // One signal: the caller's cancellation or our deadline (transportError tells them apart).
+    const timer = deadline(this.#timeoutMs, caller);
+    const signal = timer.signal;
     let response: UpstreamResponse;
     let raw: string;
     try {
@@ -369,7 +369,7 @@ export class SentryClient {
       raw = await readText(response, this.#maxBytes, url);
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      throw transportError(error, url, caller, timeout);
+      throw transportError(error, url, caller, signal);
     } finally {
       timer.clear();
     }

@@ -118,18 +118,30 @@ export async function readText(response: UpstreamResponse, max: number, url: URL
 }
 
 /**
- * A timeout that can be cleared: `AbortSignal.timeout` keeps its timer (and the request's
- * signals) alive for the whole timeout even after the answer came, which under load holds
- * tens of thousands of them in memory.
+ * A timeout that can be cleared, folded into one signal with the caller's (when given): it
+ * aborts with a `TimeoutError` after `ms`, or with the caller's reason when the caller aborts.
+ * `AbortSignal.timeout` keeps its timer (and the request's signals) alive for the whole timeout
+ * even after the answer came, which under load holds tens of thousands of them in memory; and
+ * `AbortSignal.any` costs about 25 µs per request on Node 20, a listener a fifth of that.
  */
-export function deadline(ms: number): { signal: AbortSignal; clear(): void } {
+export function deadline(ms: number, caller?: AbortSignal): { signal: AbortSignal; clear(): void } {
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DOMException("The request timed out.", "TimeoutError")),
     ms,
   );
   timer.unref?.();
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+  if (!caller) return { signal: controller.signal, clear: () => clearTimeout(timer) };
+  const onAbort = () => controller.abort(caller.reason);
+  if (caller.aborted) onAbort();
+  else caller.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      caller.removeEventListener("abort", onAbort);
+    },
+  };
 }
 
 /** Words for the usual socket error codes of Node and undici. */
