@@ -7,11 +7,20 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 type Labels = Record<string, string>;
 
+/** Characters the exposition format escapes in a label value. */
+const NEEDS_ESCAPE = /[\\"\n]/;
+
+/** `{k="v",...}`, also the series key: built on every request, so plain values skip escaping. */
 function labelText(labels: Labels): string {
-  const parts = Object.entries(labels).map(
-    ([k, v]) => `${k}="${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`,
-  );
-  return parts.length ? `{${parts.join(",")}}` : "";
+  let text = "";
+  for (const k in labels) {
+    const v = labels[k];
+    const value = NEEDS_ESCAPE.test(v)
+      ? v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")
+      : v;
+    text += `${text ? "," : ""}${k}="${value}"`;
+  }
+  return text ? `{${text}}` : "";
 }
 
 class Counter {
