@@ -3,6 +3,7 @@
  * failures, pagination headers.
  */
 
+import { setMaxListeners } from "node:events";
 import { ApiError } from "../errors.js";
 import { cancelledError, markRetryable } from "./retry.js";
 
@@ -132,6 +133,9 @@ export function deadline(ms: number, caller?: AbortSignal): { signal: AbortSigna
   );
   timer.unref?.();
   if (!caller) return { signal: controller.signal, clear: () => clearTimeout(timer) };
+  // A tool's parallel requests each listen to its one signal (every listener goes at `clear`):
+  // more than 10 is not a leak, so Node is told not to warn about it.
+  setMaxListeners(0, caller);
   const onAbort = () => controller.abort(caller.reason);
   if (caller.aborted) onAbort();
   else caller.addEventListener("abort", onAbort, { once: true });
