@@ -38,7 +38,7 @@ export function createNodeFetch(options: { maxSockets?: number } = {}): Upstream
     "https:": new https.Agent(agentOptions),
   };
   return (input, init) => {
-    const url = new URL(String(input));
+    const url = input instanceof URL ? input : new URL(String(input));
     const agent = agents[url.protocol];
     if (!agent) return Promise.reject(new TypeError(`fetch failed: unsupported ${url.protocol}`));
     return send(url, agent, init ?? {});
