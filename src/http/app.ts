@@ -17,6 +17,7 @@ import { httpTelemetry, withAuthSpan, withConnectSpan } from "../telemetry/index
 import type { Constraints, Skill } from "../tools/types.js";
 import { authenticateMcp, type McpAuth, wwwAuthenticate } from "./auth.js";
 import { createCapabilityCache, createProjectIdCache } from "./capability-cache.js";
+import { closeExchange } from "./close-exchange.js";
 import { generateEncryptionKey, safeEqual } from "./crypto.js";
 import { bodyLimits, DEFAULT_BODY_LIMITS } from "./limits.js";
 import { createMetrics, type Metrics, routeLabel } from "./metrics.js";
@@ -425,7 +426,7 @@ async function serveLegacy(request: Request, server: SessionServer, parsedBody: 
     );
   } finally {
     // Stateless: the server lives for this request only.
-    void server.close();
+    closeExchange(server);
   }
 }
 
