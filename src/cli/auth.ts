@@ -6,6 +6,7 @@
 
 import type { Config } from "../config.js";
 import { ApiError } from "../errors.js";
+import type { UpstreamFetch } from "../sentry-api/client.js";
 import { getCurrentUser } from "../sentry-api/organizations.js";
 import { createClient } from "../server/session.js";
 import type { CliOptions } from "./args.js";
@@ -69,7 +70,7 @@ function toSaved(grant: TokenGrant, clientId: string, previous?: SavedLogin): Sa
 }
 
 /** The user behind a token, when the token response did not say. */
-async function lookUpUser(config: Config, token: string, fetchImpl?: typeof fetch) {
+async function lookUpUser(config: Config, token: string, fetchImpl?: UpstreamFetch) {
   const user = await getCurrentUser(createClient(config, token, fetchImpl));
   return { id: user.id, name: user.name ?? undefined, email: user.email ?? undefined };
 }

@@ -7,6 +7,7 @@ import { ALL_TOOLS } from "../catalog/index.js";
 import type { SessionPolicy } from "../catalog/session.js";
 import { DIRECT_TOOL_NAMES } from "../catalog/surface.js";
 import type { Config } from "../config.js";
+import type { UpstreamFetch } from "../sentry-api/client.js";
 import { getProject } from "../sentry-api/projects.js";
 import { createSessionCatalog } from "../server/build-server.js";
 import { createClient, projectCapabilities } from "../server/session.js";
@@ -16,7 +17,8 @@ export interface TerminalDeps {
   /** the registry; tests pass a smaller one */
   tools?: readonly AnyTool[];
   directNames?: readonly string[];
-  fetch?: typeof fetch;
+  /** the Sentry client's HTTP (tests pass a stub) */
+  fetch?: UpstreamFetch;
   seer?: SeerPolling;
 }
 

@@ -16,6 +16,7 @@ import {
 import { formatDetectorEntry, formatLegacyMetricRule } from "./support/detector-format.js";
 import { loadDirectory } from "./support/org-directory.js";
 import { cursor, organizationSlug, projectSlug, query } from "./support/params.js";
+import { cursorArg } from "./support/tool-hint.js";
 import { formatLegacyIssueRule, formatWorkflowEntry } from "./support/workflow-format.js";
 import type { ToolContext } from "./types.js";
 
@@ -171,11 +172,11 @@ export default defineTool({
       notes.push("- `get_alert_rule` with `ruleIdOrName` (and `kind`) shows full details.");
     if (result.issue.nextCursor)
       notes.push(
-        `- More issue alerts: pass \`kind: "issue"\` and \`cursor: "${result.issue.nextCursor}"\` with the same scope.`,
+        `- More issue alerts: pass \`kind: "issue"\` and ${cursorArg(result.issue.nextCursor)} with the same scope.`,
       );
     if (result.metric.nextCursor)
       notes.push(
-        `- More metric alerts: pass \`kind: "metric"\` and \`cursor: "${result.metric.nextCursor}"\` with the same scope.`,
+        `- More metric alerts: pass \`kind: "metric"\` and ${cursorArg(result.metric.nextCursor)} with the same scope.`,
       );
     if (result.issueNeedsProject)
       notes.push(

@@ -4,6 +4,7 @@ import { listInboundFilters } from "../sentry-api/inbound-filters.js";
 import { defineTool } from "./define.js";
 import { readFilters } from "./support/inbound-filters.js";
 import { organizationSlug, projectSlug } from "./support/params.js";
+import { cursorArg } from "./support/tool-hint.js";
 
 const PAGE = 25;
 
@@ -63,7 +64,7 @@ export default defineTool({
       lines.push(
         "## Response Notes",
         "",
-        `- More filters: pass \`cursor: "${page.nextCursor}"\` with the same project.`,
+        `- More filters: pass ${cursorArg(page.nextCursor)} with the same project.`,
       );
     return lines.join("\n").trimEnd();
   },

@@ -6,7 +6,7 @@ import { defineTool } from "./define.js";
 import { displayLabel } from "./support/dashboard-format.js";
 import { loadDirectory } from "./support/org-directory.js";
 import { cursor, organizationSlug, query } from "./support/params.js";
-import { hintLine } from "./support/tool-hint.js";
+import { cursorArg, hintLine } from "./support/tool-hint.js";
 
 export function dashboardUrl(
   client: { orgWebPath(org: string, rest: string): string },
@@ -84,7 +84,7 @@ export default defineTool({
     });
     if (page.nextCursor)
       notes.push(
-        `- More dashboards: pass \`cursor: "${page.nextCursor}"\` with the same titleQuery and sort.`,
+        `- More dashboards: pass ${cursorArg(page.nextCursor)} with the same titleQuery and sort.`,
       );
     if (notes.length) lines.push("## Response Notes", "", ...notes);
     return lines.join("\n").trimEnd();

@@ -7,7 +7,7 @@ import { defineTool } from "./define.js";
 import { detectorUrl, directoryFor, isNotFound, lacksWorkflowApi } from "./support/alert-load.js";
 import { formatDetectorEntry } from "./support/detector-format.js";
 import { organizationSlug, projectSlug } from "./support/params.js";
-import { hintLine } from "./support/tool-hint.js";
+import { cursorArg, hintLine } from "./support/tool-hint.js";
 
 export default defineTool({
   name: "find_metric_monitors",
@@ -72,7 +72,7 @@ export default defineTool({
           })
         : []),
       ...(page.nextCursor
-        ? [`- More monitors: pass \`cursor: "${page.nextCursor}"\` with the same filters.`]
+        ? [`- More monitors: pass ${cursorArg(page.nextCursor)} with the same filters.`]
         : []),
     ];
     if (notes.length) lines.push("## Response Notes", "", ...notes);

@@ -4,7 +4,7 @@ import { listMonitors } from "../sentry-api/monitors.js";
 import { defineTool } from "./define.js";
 import { monitorEntry } from "./support/monitor-format.js";
 import { cursor, monitorOwner, organizationSlug, projectSlug, query } from "./support/params.js";
-import { hintLine } from "./support/tool-hint.js";
+import { cursorArg, hintLine } from "./support/tool-hint.js";
 
 export function monitorUrl(
   client: { orgWebPath(org: string, rest: string): string },
@@ -62,7 +62,7 @@ export default defineTool({
       }),
     ];
     if (page.nextCursor)
-      notes.push(`- More monitors: pass \`cursor: "${page.nextCursor}"\` with the same filters.`);
+      notes.push(`- More monitors: pass ${cursorArg(page.nextCursor)} with the same filters.`);
     if (notes.length) lines.push("## Response Notes", "", ...notes);
     return lines.join("\n").trimEnd();
   },

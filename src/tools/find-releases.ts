@@ -4,6 +4,7 @@ import { listReleases } from "../sentry-api/releases.js";
 import { defineTool } from "./define.js";
 import { cursor, organizationSlug, projectSlug } from "./support/params.js";
 import { releaseLine } from "./support/release-format.js";
+import { cursorArg } from "./support/tool-hint.js";
 
 export default defineTool({
   name: "find_releases",
@@ -60,7 +61,7 @@ export default defineTool({
         "- `get_release_details` with `releaseVersion` shows commits, deploys, new issues and health.",
       );
     if (page.nextCursor)
-      notes.push(`- More releases: pass \`cursor: "${page.nextCursor}"\` with the same filters.`);
+      notes.push(`- More releases: pass ${cursorArg(page.nextCursor)} with the same filters.`);
     if (notes.length > 0) lines.push("", "## Response Notes", "", ...notes);
     return lines.join("\n");
   },

@@ -12,7 +12,7 @@ import {
 import { dateText, idText } from "./support/issue-format.js";
 import { cursor, organizationSlug, projectSlug } from "./support/params.js";
 import { assertEventId } from "./support/sentry-url.js";
-import { toolHint } from "./support/tool-hint.js";
+import { cursorArg, toolHint } from "./support/tool-hint.js";
 
 /** Characters of a text attachment shown inline; the rest is summarized. */
 function textRoom(budget: number): number {
@@ -71,7 +71,7 @@ export default defineTool({
         "",
         `- Download one: ${toolHint(ctx, "get_event_attachment", { organizationSlug: org, projectSlug: project, eventId, attachmentId: page.data[0].id })} with its ID. Text and images up to 1 MB come back inline.`,
       );
-      if (page.nextCursor) lines.push(`- More attachments: pass \`cursor: "${page.nextCursor}"\`.`);
+      if (page.nextCursor) lines.push(`- More attachments: pass ${cursorArg(page.nextCursor)}.`);
       return lines.join("\n");
     }
     const file = await downloadEventAttachment(

@@ -15,7 +15,7 @@ import {
 } from "./support/conversation-scope.js";
 import { cursor, organizationSlug, period, query } from "./support/params.js";
 import { describeRange } from "./support/time-range.js";
-import { hintLine } from "./support/tool-hint.js";
+import { cursorArg, hintLine } from "./support/tool-hint.js";
 
 const DEFAULT_PERIOD = "30d";
 
@@ -92,7 +92,7 @@ export default defineTool({
           )
         : []),
       ...(page.nextCursor
-        ? [`- More conversations: pass \`cursor: "${page.nextCursor}"\` with the same arguments.`]
+        ? [`- More conversations: pass ${cursorArg(page.nextCursor)} with the same arguments.`]
         : []),
     ];
     if (notes.length) lines.push("", "## Response Notes", "", ...notes);

@@ -13,6 +13,7 @@ import { explainRejection, validateSelection } from "./support/events-validate.j
 import { includeExplanation } from "./support/explanation.js";
 import { cursor, organizationSlug, period, projectSlug } from "./support/params.js";
 import { describeRange, isoDateTime, resolveTimeRange } from "./support/time-range.js";
+import { cursorArg } from "./support/tool-hint.js";
 import type { ToolContext } from "./types.js";
 
 const envName = z.string().trim().min(1).max(100);
@@ -110,8 +111,7 @@ function responseNotes(
     notes.push(
       `- ${omitted} more rows of this page were left out to keep the response small; ask for fewer fields or \`limit: ${shown}\` (the cursor continues after the whole page).`,
     );
-  if (nextCursor)
-    notes.push(`- More rows: pass \`cursor: "${nextCursor}"\` with the same arguments.`);
+  if (nextCursor) notes.push(`- More rows: pass ${cursorArg(nextCursor)} with the same arguments.`);
   if (fields.includes("trace") && ctx.canCall("get_trace_details"))
     notes.push("- `get_trace_details` with a `trace` value shows that whole trace.");
   if (dataset === "spans" && fields.includes("id") && ctx.canCall("get_span_details"))

@@ -13,7 +13,7 @@ import { includeExplanation } from "./support/explanation.js";
 import { dateText } from "./support/issue-format.js";
 import { issueIdParam, issueUrlParam, resolveIssueTarget } from "./support/issue-target.js";
 import { cursor, organizationSlug, period, projectSlug } from "./support/params.js";
-import { toolHint } from "./support/tool-hint.js";
+import { cursorArg, toolHint } from "./support/tool-hint.js";
 
 function userOf(event: SentryEvent): string | undefined {
   const user = event.user ?? {};
@@ -179,7 +179,7 @@ export default defineTool({
         `- One event in full: ${toolHint(ctx, "get_issue_details", { organizationSlug: org, issueId: id, eventId: page.data[0].eventID })} with its ID.`,
       );
     if (page.nextCursor)
-      notes.push(`- More events: pass \`cursor: "${page.nextCursor}"\` with the same filters.`);
+      notes.push(`- More events: pass ${cursorArg(page.nextCursor)} with the same filters.`);
     if (notes.length) lines.push("", "## Response Notes", "", ...notes);
     return done(lines.join("\n"));
   },

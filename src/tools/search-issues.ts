@@ -9,6 +9,7 @@ import { defineTool } from "./define.js";
 import { includeExplanation } from "./support/explanation.js";
 import { issueLine, projectLegend } from "./support/issue-format.js";
 import { cursor, organizationSlug, period } from "./support/params.js";
+import { cursorArg } from "./support/tool-hint.js";
 
 const SORTS = ["date", "freq", "new", "user", "recommended", "priority", "trends"] as const;
 const DEFAULT_PERIOD = "30d";
@@ -113,7 +114,7 @@ export default defineTool({
         "",
         "## Response Notes",
         "",
-        `- More issues: pass \`cursor: "${page.nextCursor}"\` with the same query.`,
+        `- More issues: pass ${cursorArg(page.nextCursor)} with the same query.`,
       );
     return done(lines.join("\n"));
   },

@@ -26,3 +26,11 @@ export function hintLine(
 ): string[] {
   return ctx.canCall(tool) ? [`- ${label}: ${toolHint(ctx, tool, args)}.`] : [];
 }
+
+/**
+ * `` `cursor: "…"` `` for a "more results" note. The cursor comes from Sentry's `Link` header:
+ * it is written as a JSON string inside a code span, so no value can end the span early.
+ */
+export function cursorArg(cursor: string): string {
+  return inlineCode(`cursor: ${JSON.stringify(cursor)}`);
+}
