@@ -4,7 +4,7 @@ import { defineTool, structuredResult } from "./define.js";
 import { loadDashboard } from "./support/dashboard-ref.js";
 import { dashboardViewSchema } from "./support/dashboard-view.js";
 import { dashboardIntent, viewOf } from "./support/dashboard-write.js";
-import { organizationSlug } from "./support/params.js";
+import { dashboardIdOrTitle, organizationSlug } from "./support/params.js";
 import { guardWrite } from "./support/write-errors.js";
 
 const output = z.object({
@@ -21,12 +21,7 @@ export default defineTool({
     "Delete a custom dashboard and its widgets for good. The data the widgets showed is not touched.",
   inputSchema: {
     organizationSlug,
-    dashboardIdOrTitle: z
-      .string()
-      .trim()
-      .min(1)
-      .max(255)
-      .describe("Dashboard ID (find_dashboards lists them) or exact title"),
+    dashboardIdOrTitle,
   },
   outputSchema: output,
   annotations: {

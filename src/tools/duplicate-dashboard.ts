@@ -5,7 +5,7 @@ import { loadDashboard } from "./support/dashboard-ref.js";
 import { dashboardViewSchema } from "./support/dashboard-view.js";
 import { existingWidgetPayload } from "./support/dashboard-widgets.js";
 import { dashboardIntent, viewOf } from "./support/dashboard-write.js";
-import { organizationSlug } from "./support/params.js";
+import { dashboardIdOrTitle, organizationSlug } from "./support/params.js";
 import { guardWrite } from "./support/write-errors.js";
 
 const EMPTY_QUERY = {
@@ -33,12 +33,7 @@ export default defineTool({
     "Copy a custom dashboard with all its widgets and saved filters under a new title, e.g. to try changes without touching the original.",
   inputSchema: {
     organizationSlug,
-    dashboardIdOrTitle: z
-      .string()
-      .trim()
-      .min(1)
-      .max(255)
-      .describe("Dashboard ID (find_dashboards lists them) or exact title"),
+    dashboardIdOrTitle,
     title: z
       .string()
       .trim()

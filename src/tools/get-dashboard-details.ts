@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { inlineCode } from "../format/markdown.js";
 import { getDashboard } from "../sentry-api/dashboards.js";
 import { defineTool } from "./define.js";
@@ -6,7 +5,7 @@ import { dashboardUrl } from "./find-dashboards.js";
 import { dashboardHeader, widgetLines } from "./support/dashboard-format.js";
 import { resolveDashboardId } from "./support/dashboard-ref.js";
 import { loadDirectory } from "./support/org-directory.js";
-import { organizationSlug } from "./support/params.js";
+import { dashboardIdOrTitle, organizationSlug } from "./support/params.js";
 
 /** Widgets beyond this are listed by title only. */
 const MAX_WIDGETS = 25;
@@ -20,12 +19,7 @@ export default defineTool({
   aliases: { dashboardId: "dashboardIdOrTitle" },
   inputSchema: {
     organizationSlug,
-    dashboardIdOrTitle: z
-      .string()
-      .trim()
-      .min(1)
-      .max(255)
-      .describe("Dashboard ID (find_dashboards lists them) or exact title"),
+    dashboardIdOrTitle,
   },
   annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   skills: ["inspect"],

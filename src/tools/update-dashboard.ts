@@ -15,7 +15,7 @@ import {
   widgetInput,
 } from "./support/dashboard-widgets.js";
 import { dashboardIntent, projectIds, viewOf } from "./support/dashboard-write.js";
-import { organizationSlug, period } from "./support/params.js";
+import { dashboardIdOrTitle, organizationSlug, period } from "./support/params.js";
 import { guardWrite } from "./support/write-errors.js";
 
 const output = z.object({
@@ -46,12 +46,7 @@ export default defineTool({
     "Change a custom dashboard: add, change or remove single widgets (the others stay as they are), rename it, or change its saved projects, environments or period. Answers before → after.",
   inputSchema: {
     organizationSlug,
-    dashboardIdOrTitle: z
-      .string()
-      .trim()
-      .min(1)
-      .max(255)
-      .describe("Dashboard ID (find_dashboards lists them) or exact title"),
+    dashboardIdOrTitle,
     title: z.string().trim().min(1).max(255).optional().describe("New title"),
     addWidgets: z
       .array(widgetInput)

@@ -39,3 +39,11 @@ export const monitorOwner = z
   .max(200)
   .optional()
   .describe("Owner: user:ID, team:ID, me, myteams or unassigned");
+
+/** The dashboard a dashboard tool reads or changes. */
+export const dashboardIdOrTitle = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .describe("Dashboard ID (find_dashboards lists them) or exact title");
